@@ -1,0 +1,159 @@
+"""The flat integer arrays of Knuth's DLX2, shared by both engines.
+
+Item ``i`` (1 <= i <= N) has ``llink[i]``/``rlink[i]`` (Knuth's prev/next) in
+the item array; items ``1..N1`` are primary, ``N1+1..N`` secondary, and the
+active primary items form a circular list through the root ``0``.  (Like
+Knuth, the secondary items form their own list through header ``N+1``; the
+search never walks it.)
+
+Nodes live in four parallel arrays ``up``, ``down``, ``itm``, ``color``:
+node ``i`` for ``1 <= i <= N`` is the header of item ``i`` and its ``itm``
+field holds the list length (Knuth's ``len``).  Node ``N+1`` is the first
+spacer; then each option's nodes follow in input order, each option followed
+by a spacer.  A spacer has ``itm <= 0`` (``-k`` after option ``k``), ``up``
+pointing to the first node of the option before it and ``down`` to the last
+node of the option after it.  Colors are small positive integers (0 = no
+color; -1 marks a node whose color has been cleansed).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .problem import Problem
+
+
+@dataclass
+class Arrays:
+    n1: int  # number of primary items
+    n: int  # number of items
+    llink: list[int]
+    rlink: list[int]
+    up: list[int]
+    down: list[int]
+    itm: list[int]
+    color: list[int]
+    color_names: list[str]  # color code k >= 1 is color_names[k - 1]
+    option_start: list[int]  # first node of option k
+
+    @property
+    def second(self) -> int:
+        """The first secondary item (Knuth's ``second``)."""
+        return self.n1 + 1
+
+    @property
+    def last_itm(self) -> int:
+        return self.n + 1
+
+    @property
+    def last_node(self) -> int:
+        return len(self.up)
+
+    def option_of(self, node: int) -> int:
+        """The 0-based option index that contains ``node``."""
+        while self.itm[node] > 0:
+            node += 1
+        return -self.itm[node] - 1
+
+    def as_numpy(self) -> dict[str, np.ndarray]:
+        """int32 copies for the compiled engine."""
+        return {name: np.asarray(getattr(self, name), dtype=np.int32)
+                for name in ("llink", "rlink", "up", "down", "itm", "color")}
+
+
+def build_arrays(problem: Problem) -> Arrays:
+    """Lay out ``problem`` as DLX2 does after reading its input."""
+    n1 = len(problem.primary)
+    n = n1 + len(problem.secondary)
+    index = {name: k + 1 for k, name in enumerate(problem.items)}
+    color_code: dict[str, int] = {}
+    for name in problem.colors():
+        color_code[name] = len(color_code) + 1
+
+    llink = [0] * (n + 2)
+    rlink = [0] * (n + 2)
+    for i in range(1, n + 2):
+        llink[i], rlink[i - 1] = i - 1, i
+    # primary items: root <-> 1 <-> ... <-> n1 <-> root
+    llink[0] = n1
+    rlink[n1] = 0
+    # secondary items: header n+1 <-> n1+1 <-> ... <-> n <-> n+1
+    second = n1 + 1
+    llink[second] = n + 1
+    rlink[n + 1] = second
+    if second == n + 1:  # no secondary items
+        llink[n + 1] = rlink[n + 1] = n + 1
+
+    up = list(range(n + 1))
+    down = list(range(n + 1))
+    itm = [0] * (n + 1)
+    color = [0] * (n + 1)
+    # first spacer
+    up.append(0)
+    down.append(0)
+    itm.append(0)
+    color.append(0)
+    option_start = []
+    for k, option in enumerate(problem.options):
+        spacer = len(up) - 1
+        option_start.append(spacer + 1)
+        for name, col in option:
+            i = index[name]
+            p = len(up)
+            itm[i] += 1  # the header's len
+            q = up[i]  # the current bottom of the list
+            up.append(q)
+            down.append(i)
+            down[q] = p
+            up[i] = p
+            itm.append(i)
+            color.append(0 if col is None else color_code[col])
+        down[spacer] = len(up) - 1
+        # the spacer after option k
+        up.append(spacer + 1)
+        down.append(0)
+        itm.append(-(k + 1))
+        color.append(0)
+    return Arrays(n1, n, llink, rlink, up, down, itm, color, list(color_code), option_start)
+
+
+def sanity(a: Arrays) -> list[str]:
+    """Check the link invariants of the active structure; return the faults.
+
+    Every active primary item's neighbours point back to it; every item list
+    (primary active ones, and all secondary ones) is a proper circular list
+    whose nodes belong to the item and whose length matches ``len``.
+    """
+    faults: list[str] = []
+    q, p = 0, a.rlink[0]
+    steps = 0
+    items = []
+    while True:
+        if a.llink[p] != q:
+            faults.append(f"bad llink at item {p}")
+        if p == 0:
+            break
+        items.append(p)
+        q, p = p, a.rlink[p]
+        steps += 1
+        if steps > a.n + 1:
+            faults.append("item list does not close")
+            return faults
+    items += list(range(a.second, a.n + 1))
+    for i in items:
+        qq, pp, k = i, a.down[i], 0
+        while True:
+            if a.up[pp] != qq:
+                faults.append(f"bad up field at node {pp}")
+            if pp == i:
+                break
+            if a.itm[pp] != i:
+                faults.append(f"bad itm field at node {pp}")
+            qq, pp, k = pp, a.down[pp], k + 1
+            if k > a.last_node:
+                faults.append(f"list of item {i} does not close")
+                break
+        if a.itm[i] != k:
+            faults.append(f"bad len field in item {i}: {a.itm[i]} != {k}")
+    return faults

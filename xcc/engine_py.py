@@ -1,0 +1,324 @@
+"""The reference engine: Knuth's Algorithm C in pure Python, step by step.
+
+A translation of the search of DLX2 (TAOCP 7.2.2.1, Algorithm C) onto the
+flat arrays of :mod:`xcc.arrays`, counting mems exactly as DLX2 does: one mem
+for ``up``+``down`` of a node together, one for ``itm``+``color`` together,
+one for ``llink``+``rlink`` of an item together.  Each operation sits beside
+its inverse.  The compiled engine (``_csearch.c``) is a line-by-line
+translation of this file; keep the two in step.
+
+Steps of Algorithm C:
+  C1 initialize; C2 enter level l (a solution if no active primary item);
+  C3 choose item i (fewest options, leftmost on ties); C4 cover i;
+  C5 try x_l (cover/purify the other items of the option); C6 try again
+  (undo C5, take the next option); C7 backtrack (uncover i); C8 leave level l.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator
+
+from .arrays import Arrays
+from .cycle import CompiledCycle, CycleGuard
+from .results import Stats
+
+MAX_LEVEL = 5000
+
+
+class Engine:
+    """One run of Algorithm C over ``Arrays`` (which it modifies and restores)."""
+
+    def __init__(self, a: Arrays, stats: Stats, cycle: CompiledCycle | None = None) -> None:
+        self.a = a
+        self.stats = stats
+        self.mems = 0
+        self.updates = 0
+        self.cleansings = 0
+        self.guard = CycleGuard(cycle) if cycle is not None else None
+        self.guard_failed = False
+
+    # ---- cover / uncover (hide and unhide the options of item c) ----------
+
+    def cover(self, c: int) -> None:
+        a = self.a
+        up, down, itm, color = a.up, a.down, a.itm, a.color
+        last_itm = a.last_itm
+        l, r = a.llink[c], a.rlink[c]
+        a.rlink[l], a.llink[r] = r, l
+        self.mems += 3
+        self.updates += 1
+        self.mems += 1
+        rr = down[c]
+        while rr >= last_itm:
+            self.hide(rr)
+            self.mems += 1
+            rr = down[rr]
+
+    def uncover(self, c: int) -> None:
+        a = self.a
+        down, last_itm = a.down, a.last_itm
+        self.mems += 1
+        rr = down[c]
+        while rr >= last_itm:
+            self.unhide(rr)
+            self.mems += 1
+            rr = down[rr]
+        l, r = a.llink[c], a.rlink[c]
+        a.rlink[l] = a.llink[r] = c
+        self.mems += 3
+
+    def hide(self, rr: int) -> None:
+        """Remove the other nodes of option ``rr`` from their item lists."""
+        a = self.a
+        up, down, itm, color = a.up, a.down, a.itm, a.color
+        nn = rr + 1
+        while nn != rr:
+            self.mems += 1
+            if color[nn] >= 0:
+                self.mems += 1
+                uu, dd = up[nn], down[nn]
+                cc = itm[nn]
+                if cc <= 0:  # a spacer: go back to the option's first node
+                    nn = uu
+                    continue
+                down[uu], up[dd] = dd, uu
+                self.mems += 2
+                self.updates += 1
+                itm[cc] -= 1
+                self.mems += 2
+            nn += 1
+
+    def unhide(self, rr: int) -> None:
+        a = self.a
+        up, down, itm, color = a.up, a.down, a.itm, a.color
+        nn = rr + 1
+        while nn != rr:
+            self.mems += 1
+            if color[nn] >= 0:
+                self.mems += 1
+                uu, dd = up[nn], down[nn]
+                cc = itm[nn]
+                if cc <= 0:
+                    nn = uu
+                    continue
+                down[uu] = up[dd] = nn
+                self.mems += 2
+                itm[cc] += 1
+                self.mems += 2
+            nn += 1
+
+    # ---- purify / unpurify (keep only the options of color x in item cc) ----
+
+    def purify(self, p: int) -> None:
+        a = self.a
+        up, down, itm, color = a.up, a.down, a.itm, a.color
+        last_itm = a.last_itm
+        self.mems += 1
+        cc, x = itm[p], color[p]
+        self.cleansings += 1
+        self.mems += 1
+        rr = down[cc]
+        while rr >= last_itm:
+            self.mems += 1
+            if color[rr] != x:
+                self.hide_purified(rr)
+            else:
+                self.cleansings += 1
+                self.mems += 1
+                color[rr] = -1
+            self.mems += 1
+            rr = down[rr]
+
+    def unpurify(self, p: int) -> None:
+        a = self.a
+        up, itm, color = a.up, a.itm, a.color
+        last_itm = a.last_itm
+        self.mems += 1
+        cc, x = itm[p], color[p]
+        self.mems += 1
+        rr = up[cc]
+        while rr >= last_itm:
+            self.mems += 1
+            if color[rr] < 0:
+                self.mems += 1
+                color[rr] = x
+            else:
+                self.unhide_purified(rr)
+            self.mems += 1
+            rr = up[rr]
+
+    def hide_purified(self, rr: int) -> None:
+        self.hide(rr)
+
+    def unhide_purified(self, rr: int) -> None:
+        """Like ``unhide`` but walking the option leftward, as DLX2 does."""
+        a = self.a
+        up, down, itm, color = a.up, a.down, a.itm, a.color
+        nn = rr - 1
+        while nn != rr:
+            self.mems += 1
+            if color[nn] >= 0:
+                self.mems += 1
+                uu, dd = up[nn], down[nn]
+                cc = itm[nn]
+                if cc <= 0:
+                    nn = dd
+                    continue
+                down[uu] = up[dd] = nn
+                self.mems += 2
+                itm[cc] += 1
+                self.mems += 2
+            nn -= 1
+
+    # ---- the other items of a chosen option ---------------------------------
+
+    def commit(self, cur: int) -> None:
+        """C5: cover or purify every other item of the option of node ``cur``."""
+        a = self.a
+        itm, color, up = a.itm, a.color, a.up
+        guard = self.guard
+        pp = cur + 1
+        while pp != cur:
+            self.mems += 1
+            cc = itm[pp]
+            if cc <= 0:
+                self.mems += 1
+                pp = up[pp]
+                continue
+            if color[pp] == 0:
+                self.cover(cc)
+            elif color[pp] > 0:
+                self.purify(pp)
+                if guard is not None and not self.guard_failed:
+                    if not guard.add_item(cc - a.second, color[pp]):
+                        self.guard_failed = True
+            pp += 1
+
+    def uncommit(self, cur: int) -> None:
+        """C6: the inverse of ``commit``, walking the option leftward."""
+        a = self.a
+        itm, color, down = a.itm, a.color, a.down
+        pp = cur - 1
+        while pp != cur:
+            self.mems += 1
+            cc = itm[pp]
+            if cc <= 0:
+                self.mems += 1
+                pp = down[pp]
+                continue
+            if color[pp] == 0:
+                self.uncover(cc)
+            elif color[pp] > 0:
+                self.unpurify(pp)
+            pp -= 1
+
+    # ---- C3: the item to branch on -------------------------------------------
+
+    def choose(self) -> tuple[int, int]:
+        """The active primary item with the shortest list, leftmost on ties."""
+        a = self.a
+        rlink, itm = a.rlink, a.itm
+        t = a.last_node + 1
+        best = 0
+        self.mems += 1
+        k = rlink[0]
+        while t and k != 0:
+            self.mems += 1
+            if itm[k] < t:
+                best, t = k, itm[k]
+            self.mems += 1
+            k = rlink[k]
+        return best, t
+
+    # ---- the search -----------------------------------------------------------
+
+    def run(self, limit: int | None = None,
+            on_progress: Callable[[Stats], None] | None = None,
+            progress_every: float = 1.0) -> Iterator[list[int]]:
+        """Yield each solution as the list of chosen nodes (one per level)."""
+        a = self.a
+        down, itm = a.down, a.itm
+        stats = self.stats
+        guard = self.guard
+        choice = [0] * MAX_LEVEL
+        guard_mark = [0] * MAX_LEVEL
+        level = 0
+        nodes = 0
+        count = 0
+        max_level = 0
+        next_check = time.monotonic() + progress_every
+        if guard is not None and not guard.ok:
+            return  # the edges present from the start already break the rule
+        try:
+            state = "forward"
+            best = cur = 0
+            while True:
+                if state == "forward":  # C2: enter level
+                    nodes += 1
+                    if on_progress is not None and not nodes & 1023 and time.monotonic() >= next_check:
+                        next_check = time.monotonic() + progress_every
+                        self._flush(nodes, count, max_level)
+                        on_progress(stats)
+                    best, t = self.choose()  # C3
+                    self.cover(best)  # C4
+                    self.mems += 2
+                    cur = choice[level] = down[best]
+                    state = "advance"
+                elif state == "advance":  # C5: try the option of node cur
+                    if cur == best:
+                        state = "backup"
+                        continue
+                    if guard is not None:
+                        guard_mark[level] = guard.mark()
+                    self.commit(cur)
+                    if self.guard_failed:
+                        stats.cycle_cuts += 1
+                        state = "recover"
+                        continue
+                    self.mems += 1
+                    if a.rlink[0] == 0:  # every primary item is covered
+                        if guard is not None and not guard.accepts_solution():
+                            stats.cycle_cuts += 1
+                            state = "recover"
+                            continue
+                        nodes += 1  # a solution is a special node of the tree
+                        if level + 1 > max_level:
+                            max_level = level + 1
+                        count += 1
+                        self._flush(nodes, count, max_level)
+                        yield choice[:level + 1]
+                        if limit is not None and count >= limit:
+                            stats.complete = False
+                            return
+                        state = "recover"
+                        continue
+                    level += 1
+                    if level > max_level:
+                        if level >= MAX_LEVEL:
+                            raise RuntimeError("too many levels")
+                        max_level = level
+                    state = "forward"
+                elif state == "backup":  # C7: backtrack
+                    self.uncover(best)
+                    if level == 0:
+                        return
+                    level -= 1  # C8
+                    self.mems += 2
+                    cur = choice[level]
+                    best = itm[cur]
+                    state = "recover"
+                else:  # "recover", C6: undo the option, try the next
+                    self.uncommit(cur)
+                    if guard is not None:
+                        guard.undo_to(guard_mark[level])
+                        self.guard_failed = False
+                    self.mems += 2
+                    cur = choice[level] = down[cur]
+                    state = "advance"
+        finally:
+            self._flush(nodes, count, max_level)
+
+    def _flush(self, nodes: int, count: int, max_level: int) -> None:
+        s = self.stats
+        s.nodes, s.solutions, s.max_level = nodes, count, max_level
+        s.updates, s.cleansings, s.mems = self.updates, self.cleansings, self.mems
