@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator
 
-from .arrays import Arrays
+from .arrays import Arrays, sanity
 from .cycle import CompiledCycle, CycleGuard
 from .results import Stats
 
@@ -36,6 +36,7 @@ class Engine:
         self.cleansings = 0
         self.guard = CycleGuard(cycle) if cycle is not None else None
         self.guard_failed = False
+        self.check_sanity = False  # Knuth's sanity_checking: verify links at every node
 
     # ---- cover / uncover (hide and unhide the options of item c) ----------
 
@@ -255,6 +256,9 @@ class Engine:
             while True:
                 if state == "forward":  # C2: enter level
                     nodes += 1
+                    if self.check_sanity:
+                        faults = sanity(a)
+                        assert not faults, faults
                     if on_progress is not None and not nodes & 1023 and time.monotonic() >= next_check:
                         next_check = time.monotonic() + progress_every
                         self._flush(nodes, count, max_level)

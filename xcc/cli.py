@@ -1,0 +1,120 @@
+"""The ``xcc`` command: solve and count DLX files (a thin face over the library).
+
+Exit codes: 0 solutions found, 1 none, 2 bad input, 130 interrupted.
+Solutions go to stdout; statistics (with --stats), warnings and progress
+to stderr.
+"""
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+from contextlib import contextmanager
+from typing import Iterator, Optional
+
+import typer
+
+from .api import DEFAULT_ENGINE, ENGINES, Search
+from .dlx import read_dlx
+from .errors import XCCError
+from .results import Stats
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Exact cover with colors: Knuth's Algorithm C on DLX files.")
+
+
+@contextmanager
+def _bad_input() -> Iterator[None]:
+    """Turn XCCError into one line on stderr and exit code 2."""
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield
+    except XCCError as e:
+        typer.echo(str(e), err=True)
+        raise typer.Exit(2)
+    finally:
+        for w in caught:
+            typer.echo(f"warning: {w.message}", err=True)
+
+
+def _load(file: str, engine: str):
+    with _bad_input():
+        problem = read_dlx(file)
+        if engine not in ENGINES:
+            raise XCCError(f"unknown engine {engine!r}; valid engines: {', '.join(ENGINES)}")
+    return problem
+
+
+def _progress(stats: Stats) -> None:
+    rate = stats.nodes / stats.seconds if stats.seconds else 0.0
+    typer.echo(f"... {stats.solutions} solutions, {stats.nodes} nodes ({rate:,.0f} nodes/s)",
+               err=True)
+
+
+def _stats_text(stats: Stats) -> str:
+    return f"Altogether {stats}" + (" [interrupted]" if stats.interrupted else "")
+
+
+@app.command()
+def solve(
+    file: str = typer.Argument(..., help="DLX file, or - for stdin"),
+    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
+    stats: bool = typer.Option(False, "--stats", help="print the statistics to stderr"),
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=f"one of {', '.join(ENGINES)}"),
+) -> None:
+    """Print every solution, one option per line, in Knuth's style.
+
+    Example: xcc solve queens8.dlx --limit 3 --stats
+    """
+    problem = _load(file, engine)
+    search = Search(problem, engine=engine, limit=limit)
+    try:
+        for k, sol in enumerate(search, start=1):
+            typer.echo(f"{k}:")
+            for j in sol.indices:
+                typer.echo(" " + problem.option_text(j))
+    except KeyboardInterrupt:
+        typer.echo(_stats_text(search.stats), err=True)
+        raise typer.Exit(130)
+    if stats:
+        typer.echo(_stats_text(search.stats), err=True)
+    raise typer.Exit(0 if search.stats.solutions else 1)
+
+
+@app.command()
+def count(
+    file: str = typer.Argument(..., help="DLX file, or - for stdin"),
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=f"one of {', '.join(ENGINES)}"),
+    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
+    as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
+    progress: bool = typer.Option(True, "--progress/--quiet", help="progress on stderr"),
+) -> None:
+    """Count the solutions and print the statistics.
+
+    Example: xcc count queens8.dlx --json
+    """
+    problem = _load(file, engine)
+    search = Search(problem, engine=engine, limit=limit,
+                    on_progress=_progress if progress else None)
+    interrupted = False
+    try:
+        for _ in search:
+            pass
+    except KeyboardInterrupt:
+        interrupted = True
+    s = search.stats
+    if as_json:
+        typer.echo(json.dumps(s.as_dict()))
+    else:
+        typer.echo(_stats_text(s))
+    if interrupted:
+        raise typer.Exit(130)
+    raise typer.Exit(0 if s.solutions else 1)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:  # interrupted outside a search: nothing to report
+        sys.exit(130)
