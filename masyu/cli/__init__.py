@@ -16,6 +16,7 @@ app = typer.Typer(
 
 from . import puzzles as _puzzles  # noqa: E402,F401  (registers convert, check, render)
 from . import solving as _solving  # noqa: E402,F401  (registers solve, count, encode)
+from . import generating as _generating  # noqa: E402,F401  (registers generate)
 
 
 def main() -> None:

@@ -1,0 +1,2 @@
+"""CLI verb: generate."""
+from . import app  # noqa: F401
