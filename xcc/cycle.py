@@ -26,6 +26,8 @@ class Cycle:
     edges: Mapping[str, Sequence[tuple[tuple[Vertex, Vertex], str]]]
     required: Sequence[Vertex] = ()
     present: Sequence[tuple[Vertex, Vertex]] = ()
+    cuts: Sequence[Sequence[tuple[Vertex, Vertex]]] = ()
+    propagate: bool = False
 
     def compile(self, secondary: Sequence[str], colors: Mapping[str, int]) -> "CompiledCycle":
         """Number the vertices and map each (item, color code) to edge pairs."""
@@ -48,7 +50,8 @@ class Cycle:
                 item_edges[sec_index[name]].append((code, vid(u), vid(v)))
         present = [(vid(u), vid(v)) for u, v in self.present]
         required = sorted({vid(v) for v in self.required})
-        return CompiledCycle(len(vindex), item_edges, present, required)
+        cuts = [[(vid(u), vid(v)) for u, v in cut] for cut in self.cuts]
+        return CompiledCycle(len(vindex), item_edges, present, required, cuts, self.propagate)
 
 
 @dataclass
@@ -59,7 +62,8 @@ class CompiledCycle:
     item_edges: list[list[tuple[int, int, int]]]  # per secondary item: (color, u, v)
     present: list[tuple[int, int]]
     required: list[int]
-    vertex_names: list = field(default_factory=list)
+    cuts: list[list[tuple[int, int]]] = field(default_factory=list)
+    propagate: bool = False
 
 
 class CycleGuard:
@@ -82,6 +86,7 @@ class CycleGuard:
         self.touched_required = 0  # required vertices with degree > 0
         self.fragments = 0
         self.closed = False
+        self.item_color = [0] * len(cc.item_edges)  # the color each item received
         self.trail: list[tuple] = []
         self.ok = all(self.add(u, v) for u, v in cc.present)
         self.trail.clear()  # the initial edges are never undone
@@ -134,10 +139,15 @@ class CycleGuard:
 
     def add_item(self, item: int, color: int) -> bool:
         """Secondary item ``item`` (0-based among secondaries) got ``color``."""
+        self._set(self.item_color, item, color)
         for c, u, v in self.cc.item_edges[item]:
             if c == color and not self.add(u, v):
                 return False
         return True
+
+    def set_uncolored(self, item: int) -> None:
+        """Item ``item`` was named without a color: it gets none, its edges are absent."""
+        self._set(self.item_color, item, -1)
 
     def accepts_solution(self) -> bool:
         return self.closed

@@ -20,6 +20,7 @@ from typing import Callable, Iterator
 
 from .arrays import Arrays, sanity
 from .cycle import CompiledCycle, CycleGuard
+from .propagate import Propagator
 from .results import Stats
 
 MAX_LEVEL = 5000
@@ -36,6 +37,10 @@ class Engine:
         self.cleansings = 0
         self.guard = CycleGuard(cycle) if cycle is not None else None
         self.guard_failed = False
+        self.prop: Propagator | None = None
+        self.forced: list[tuple[int, int]] = []  # (item, color) forced, in order
+        if cycle is not None and cycle.propagate:
+            self.prop = Propagator(cycle, self._item_colors())
         self.check_sanity = False  # Knuth's sanity_checking: verify links at every node
 
     # ---- cover / uncover (hide and unhide the options of item c) ----------
@@ -112,10 +117,14 @@ class Engine:
 
     def purify(self, p: int) -> None:
         a = self.a
-        up, down, itm, color = a.up, a.down, a.itm, a.color
-        last_itm = a.last_itm
         self.mems += 1
-        cc, x = itm[p], color[p]
+        self.purify_color(a.itm[p], a.color[p])
+
+    def purify_color(self, cc: int, x: int) -> None:
+        """Hide the options of item ``cc`` whose color is not ``x``; cleanse the rest."""
+        a = self.a
+        down, color = a.down, a.color
+        last_itm = a.last_itm
         self.cleansings += 1
         self.mems += 1
         rr = down[cc]
@@ -132,10 +141,13 @@ class Engine:
 
     def unpurify(self, p: int) -> None:
         a = self.a
-        up, itm, color = a.up, a.itm, a.color
-        last_itm = a.last_itm
         self.mems += 1
-        cc, x = itm[p], color[p]
+        self.unpurify_color(a.itm[p], a.color[p])
+
+    def unpurify_color(self, cc: int, x: int) -> None:
+        a = self.a
+        up, color = a.up, a.color
+        last_itm = a.last_itm
         self.mems += 1
         rr = up[cc]
         while rr >= last_itm:
@@ -171,6 +183,52 @@ class Engine:
                 self.mems += 2
             nn -= 1
 
+    # ---- forcing colors (propagation) ----------------------------------------
+
+    def _item_colors(self) -> list[list[int]]:
+        """The colors each secondary item takes in the options."""
+        a = self.a
+        colors: list[list[int]] = [[] for _ in range(a.n - a.n1)]
+        for node in range(a.last_itm + 1, a.last_node):
+            i, c = a.itm[node], a.color[node]
+            if i >= a.second and c > 0 and c not in colors[i - a.second]:
+                colors[i - a.second].append(c)
+        return [sorted(c) for c in colors]
+
+    def force(self, item: int, color: int) -> None:
+        """Give secondary ``item`` its ``color`` as if an option had chosen it."""
+        self.purify_color(self.a.second + item, color)
+        self.forced.append((item, color))
+        self.stats.forced += 1
+        if not self.guard.add_item(item, color):
+            self.guard_failed = True
+
+    def unforce_to(self, mark: int) -> None:
+        while len(self.forced) > mark:
+            item, color = self.forced.pop()
+            self.unpurify_color(self.a.second + item, color)
+
+    def propagate(self) -> None:
+        """Force colors until nothing new follows; set ``guard_failed`` at a dead end."""
+        guard, prop = self.guard, self.prop
+        while not self.guard_failed:
+            deductions = prop.deductions(guard)
+            if deductions is None:
+                self.guard_failed = True
+                return
+            if not deductions:
+                return
+            for item, color in deductions:
+                have = guard.item_color[item]
+                if have == color:
+                    continue
+                if have:
+                    self.guard_failed = True
+                    return
+                self.force(item, color)
+                if self.guard_failed:
+                    return
+
     # ---- the other items of a chosen option ---------------------------------
 
     def commit(self, cur: int) -> None:
@@ -188,6 +246,8 @@ class Engine:
                 continue
             if color[pp] == 0:
                 self.cover(cc)
+                if self.prop is not None and cc >= a.second:
+                    guard.set_uncolored(cc - a.second)  # named without a color: edges absent
             elif color[pp] > 0:
                 self.purify(pp)
                 if guard is not None and not self.guard_failed:
@@ -243,6 +303,8 @@ class Engine:
         guard = self.guard
         choice = [0] * MAX_LEVEL
         guard_mark = [0] * MAX_LEVEL
+        force_mark = [0] * MAX_LEVEL
+        prop = self.prop
         level = 0
         nodes = 0
         count = 0
@@ -250,6 +312,11 @@ class Engine:
         next_check = time.monotonic() + progress_every
         if guard is not None and not guard.ok:
             return  # the edges present from the start already break the rule
+        if prop is not None:
+            self.propagate()  # at the root, before any choice
+            if self.guard_failed:
+                self.unforce_to(0)
+                return
         try:
             state = "forward"
             best = cur = 0
@@ -274,7 +341,10 @@ class Engine:
                         continue
                     if guard is not None:
                         guard_mark[level] = guard.mark()
+                        force_mark[level] = len(self.forced)
                     self.commit(cur)
+                    if prop is not None and not self.guard_failed:
+                        self.propagate()
                     if self.guard_failed:
                         stats.cycle_cuts += 1
                         state = "recover"
@@ -305,6 +375,7 @@ class Engine:
                 elif state == "backup":  # C7: backtrack
                     self.uncover(best)
                     if level == 0:
+                        self.unforce_to(0)
                         return
                     level -= 1  # C8
                     self.mems += 2
@@ -312,6 +383,8 @@ class Engine:
                     best = itm[cur]
                     state = "recover"
                 else:  # "recover", C6: undo the option, try the next
+                    if prop is not None:
+                        self.unforce_to(force_mark[level])
                     self.uncommit(cur)
                     if guard is not None:
                         guard.undo_to(guard_mark[level])

@@ -86,3 +86,29 @@ def present_edges(problem, cycle, chosen):
             if colors.get(item) == c:
                 out.append(e)
     return out
+
+
+@st.composite
+def total_cycle_problems(draw):
+    """Like ``cycle_problems``, but every edge item must receive color a or b
+    (propagation's promise), and with parity cuts taken from vertex subsets."""
+    problem, cycle = draw(cycle_problems())
+    options = [list(o) for o in problem.options]
+    primary = list(problem.primary)
+    for s in problem.secondary:
+        if cycle.edges.get(s):
+            primary.append(f"t{s}")
+            options += [[(f"t{s}", None), (s, "a")], [(f"t{s}", None), (s, "b")]]
+    vertices = sorted({v for pairs in cycle.edges.values() for (e, _) in pairs for v in e}
+                      | {v for e in cycle.present for v in e})
+    cuts = []
+    for _ in range(draw(st.integers(0, 2))):
+        side = set(draw(st.lists(st.sampled_from(vertices), unique=True))) if vertices else set()
+        cut = [e for pairs in cycle.edges.values() for (e, _) in pairs
+               if (e[0] in side) != (e[1] in side)]
+        cut += [e for e in cycle.present if (e[0] in side) != (e[1] in side)]
+        cuts.append(cut)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        total = Problem(primary, problem.secondary, options)
+    return total, Cycle(cycle.edges, cycle.required, cycle.present, cuts=cuts, propagate=True)

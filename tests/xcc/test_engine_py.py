@@ -12,7 +12,7 @@ from xcc.engine_py import Engine
 from xcc.results import Stats
 
 from .bruteforce import all_solutions
-from .strategies import cycle_problems, one_cycle, present_edges, problems
+from .strategies import cycle_problems, one_cycle, present_edges, problems, total_cycle_problems
 
 
 def load(shared, name):
@@ -96,3 +96,19 @@ def test_cycle_guard_equals_filter(case):
 def test_unknown_engine_lists_valid_ones(shared):
     with pytest.raises(xcc.XCCError, match="valid engines: python"):
         xcc.count(load(shared, "queens4.dlx"), engine="nope")
+
+
+@settings(max_examples=300, deadline=None)
+@given(total_cycle_problems())
+def test_propagation_keeps_exactly_the_guards_solutions(case):
+    problem, cycle = case
+    plain = xcc.Cycle(cycle.edges, cycle.required, cycle.present)
+    guarded = sorted(sorted(s.indices) for s in xcc.solve(problem, engine="python", cycle=plain))
+    a = build_arrays(problem)
+    codes = {name: k + 1 for k, name in enumerate(a.color_names)}
+    engine = Engine(a, Stats(), cycle.compile(problem.secondary, codes))
+    engine.check_sanity = True
+    before = (list(a.up), list(a.down), list(a.itm), list(a.color))
+    found = sorted(sorted(a.option_of(p) for p in nodes) for nodes in engine.run())
+    assert found == guarded
+    assert (a.up, a.down, a.itm, a.color) == before  # forced colors undone exactly

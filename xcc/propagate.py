@@ -1,0 +1,220 @@
+"""Propagation for the single-cycle constraint (``Cycle(..., propagate=True)``).
+
+After each choice the engine asks the propagator to reason about the graph
+of edges that are not yet absent:
+
+- connectivity: the required vertices and every vertex on a present edge
+  must lie in one connected component; edges outside it are forced absent;
+- bridges: an edge that is a bridge of that component lies on no cycle, so it
+  is forced absent; a bridge with required vertices on both sides is a dead
+  end (backtrack);
+- degree: a vertex that must be on the cycle and has exactly two edges left
+  gets both; with fewer it is a dead end;
+- a closed cycle forces every undecided edge absent;
+- parity cuts (given by the caller): every cycle crosses a cut an even number
+  of times, so when one item alone is undecided on a cut its color is forced.
+
+A forced color is applied the dancing-links way (``Engine.force``: the options
+of the item with another color are hidden, as if an option had chosen it) and
+undone exactly on backtrack.  Propagation assumes, as the caller promises by
+asking for it, that every item mapped to edges receives a color in every
+solution (true of both Masyu encodings), and that such items take two colors.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .cycle import CompiledCycle, CycleGuard
+
+UNDECIDED, PRESENT, ABSENT = 0, 1, 2
+
+
+class Propagator:
+    """Edge-level view of a compiled cycle constraint, with the reasoning above."""
+
+    def __init__(self, cc: "CompiledCycle", item_colors: list[list[int]]) -> None:
+        self.cc = cc
+        # edges as parallel lists: endpoints, owning item (-1 = constant), color meaning present
+        self.eu: list[int] = []
+        self.ev: list[int] = []
+        self.eitem: list[int] = []
+        self.ecolor: list[int] = []
+        for item, pairs in enumerate(cc.item_edges):
+            for color, u, v in pairs:
+                self._add_edge(u, v, item, color)
+        for u, v in cc.present:
+            self._add_edge(u, v, -1, 0)
+        self.adj: list[list[int]] = [[] for _ in range(cc.nverts)]
+        for e in range(len(self.eu)):
+            self.adj[self.eu[e]].append(e)
+            self.adj[self.ev[e]].append(e)
+        # the two colors of each item (forcing "absent" means the other one)
+        self.other: dict[tuple[int, int], int] = {}
+        for item, colors in enumerate(item_colors):
+            if len(colors) == 2:
+                a, b = colors
+                self.other[(item, a)] = b
+                self.other[(item, b)] = a
+        self.cuts: list[list[int]] = []
+        index = {}
+        for e in range(len(self.eu)):
+            index.setdefault(frozenset((self.eu[e], self.ev[e])), []).append(e)
+        for cut in cc.cuts:
+            edges: list[int] = []
+            for u, v in cut:
+                edges += index.get(frozenset((u, v)), [])
+            if edges:
+                self.cuts.append(edges)
+
+    def _add_edge(self, u: int, v: int, item: int, color: int) -> None:
+        self.eu.append(u)
+        self.ev.append(v)
+        self.eitem.append(item)
+        self.ecolor.append(color)
+
+    def state(self, e: int, item_color: list[int]) -> int:
+        item = self.eitem[e]
+        if item < 0:
+            return PRESENT
+        c = item_color[item]
+        if c == 0:
+            return UNDECIDED
+        return PRESENT if c == self.ecolor[e] else ABSENT
+
+    def deductions(self, guard: "CycleGuard") -> list[tuple[int, int]] | None:
+        """One round of reasoning: a list of (item, color) to force, or None
+        for a dead end.  An empty list means nothing new was learned."""
+        item_color = guard.item_color
+        st = [self.state(e, item_color) for e in range(len(self.eu))]
+        forced: dict[int, int] = {}
+
+        def force(e: int, present: bool) -> bool:
+            item, color = self.eitem[e], self.ecolor[e]
+            if not present:
+                color = self.other.get((item, color), 0)
+                if not color:
+                    return True  # cannot force absence of a many-colored item
+            if forced.get(item, color) != color:
+                return False
+            forced[item] = color
+            return True
+
+        if guard.closed:
+            for e in range(len(st)):
+                if st[e] == UNDECIDED and not force(e, False):
+                    return None
+            return list(forced.items())
+        must = [v for v in range(self.cc.nverts) if guard.deg[v] > 0 or guard.is_required[v]]
+        if not must:
+            return []
+        # connectivity from one vertex that must be on the cycle
+        comp = self._component(must[0], st)
+        if any(not comp[v] for v in must):
+            return None
+        for e in range(len(st)):
+            if st[e] == UNDECIDED and not comp[self.eu[e]]:
+                if not force(e, False):
+                    return None
+        # degree: a vertex on the cycle needs two live edges
+        is_must = [False] * self.cc.nverts
+        for v in must:
+            is_must[v] = True
+        for v in must:
+            live = [e for e in self.adj[v] if st[e] != ABSENT]
+            if len(live) < 2:
+                return None
+            if len(live) == 2:
+                for e in live:
+                    if st[e] == UNDECIDED and not force(e, True):
+                        return None
+            elif guard.deg[v] == 2:  # full: its other edges are absent
+                for e in live:
+                    if st[e] == UNDECIDED and not force(e, False):
+                        return None
+        # bridges of the live component
+        bridges = self._bridges(must[0], st, is_must, len(must))
+        if bridges is None:
+            return None
+        for e in bridges:
+            if st[e] == PRESENT or not force(e, False):
+                return None
+        # parity cuts
+        for cut in self.cuts:
+            parity = 0
+            open_items: dict[int, list[int]] = {}
+            for e in cut:
+                if st[e] == PRESENT:
+                    parity ^= 1
+                elif st[e] == UNDECIDED:
+                    open_items.setdefault(self.eitem[e], []).append(e)
+            if len(open_items) != 1:
+                continue
+            (item, edges), = open_items.items()
+            ok_colors = []
+            for color in sorted({self.ecolor[edges[0]], self.other.get((item, self.ecolor[edges[0]]), 0)} - {0}):
+                p = parity ^ (sum(1 for e in edges if self.ecolor[e] == color) & 1)
+                if p == 0:
+                    ok_colors.append(color)
+            if not ok_colors:
+                return None
+            if len(ok_colors) == 1:
+                if forced.get(item, ok_colors[0]) != ok_colors[0]:
+                    return None
+                forced[item] = ok_colors[0]
+        return sorted(forced.items())
+
+    def _component(self, start: int, st: list[int]) -> list[bool]:
+        seen = [False] * self.cc.nverts
+        seen[start] = True
+        stack = [start]
+        while stack:
+            v = stack.pop()
+            for e in self.adj[v]:
+                if st[e] == ABSENT:
+                    continue
+                w = self.eu[e] if self.ev[e] == v else self.ev[e]
+                if not seen[w]:
+                    seen[w] = True
+                    stack.append(w)
+        return seen
+
+    def _bridges(self, root: int, st: list[int], is_must: list[bool], nmust: int) -> list[int] | None:
+        """Bridges of the live graph around ``root`` (iterative Tarjan); None if
+        a bridge has vertices that must be on the cycle on both sides."""
+        n = self.cc.nverts
+        disc = [0] * n
+        low = [0] * n
+        below = [0] * n  # must-vertices in the DFS subtree
+        time = 1
+        disc[root] = low[root] = time
+        below[root] = is_must[root]
+        stack = [(root, -1, 0)]  # vertex, edge used to enter, next adjacency index
+        out: list[int] = []
+        while stack:
+            v, pe, i = stack[-1]
+            adj = self.adj[v]
+            if i < len(adj):
+                stack[-1] = (v, pe, i + 1)
+                e = adj[i]
+                if e == pe or st[e] == ABSENT:
+                    continue
+                w = self.eu[e] if self.ev[e] == v else self.ev[e]
+                if disc[w]:
+                    low[v] = min(low[v], disc[w])
+                else:
+                    time += 1
+                    disc[w] = low[w] = time
+                    below[w] = is_must[w]
+                    stack.append((w, e, 0))
+                continue
+            stack.pop()
+            if stack:
+                p = stack[-1][0]
+                low[p] = min(low[p], low[v])
+                below[p] += below[v]
+                if low[v] > disc[p]:  # pe is a bridge
+                    if 0 < below[v] < nmust:
+                        return None
+                    out.append(pe)
+        return out
