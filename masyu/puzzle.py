@@ -71,3 +71,47 @@ class Puzzle:
         lines = list(lines)
         pearls = {(r, c): ch for r, line in enumerate(lines) for c, ch in enumerate(line) if ch in "WB"}
         return cls(len(lines), len(lines[0]) if lines else 0, pearls, name=name)
+
+    # -- formats and pictures (the work is done in formats.py and render.py) --
+
+    @classmethod
+    def parse(cls, text: str, name: str | None = None) -> "Puzzle":
+        """Read a puzzle in any format users paste, detected from the text.
+
+        Grid text (``.WB``, ``o``/``x``, Knuth's ``0``/``1``), a puzz.link URL,
+        a pzprv3 file, a Pearl game ID ``WxH:DESC``, or a puzzle-masyu.com task
+        ``N:DESC``.  Raises MasyuError, with the place, on bad input.
+        """
+        from .formats import parse
+        return parse(text, name)
+
+    def to_grid(self) -> str:
+        """The ``.WB`` lines."""
+        from .formats import write_grid
+        return write_grid(self)
+
+    def to_url(self) -> str:
+        """The puzz.link URL."""
+        from .formats import write_url
+        return write_url(self)
+
+    def to_tatham(self) -> str:
+        """Simon Tatham's Pearl game ID ``WxH:DESC``."""
+        from .formats import write_tatham
+        return write_tatham(self)
+
+    def to_pzprv3(self, loop=None) -> str:
+        """The pzprv3 file of the puzz.link player, with ``loop`` drawn if given."""
+        from .formats import write_pzprv3
+        return write_pzprv3(self, loop)
+
+    def render_text(self, loop=None) -> str:
+        from .render import render_text
+        return render_text(self, loop)
+
+    def render_svg(self, loop=None) -> str:
+        from .render import render_svg
+        return render_svg(self, loop)
+
+    def _repr_svg_(self) -> str:
+        return self.render_svg()

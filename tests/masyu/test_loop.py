@@ -1,0 +1,160 @@
+"""Loops: box drawing, pzprv3 segments, JSON, components, and the errors of malformed text."""
+import json
+
+import pytest
+
+from masyu import MasyuError
+from masyu.loop import Loop
+
+SQUARE = "┌┐\n└┘\n"
+TWO_LOOPS = ("┌┐┌┐\n"
+             "└┘││\n"
+             "  └┘\n")
+
+
+def test_box_round_trip_and_edges():
+    loop = Loop.from_box(SQUARE)
+    assert (loop.rows, loop.cols) == (2, 2)
+    assert loop.edges == {((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))}
+    assert loop.to_box() == SQUARE
+    assert Loop.from_box(SQUARE.splitlines()) == loop
+    assert Loop.from_box("╭╮\n╰╯") == loop          # rounded corners read as corners
+    assert hash(loop) == hash(Loop(2, 2, loop.edges))
+
+
+def test_box_padding_with_a_given_size():
+    loop = Loop.from_box("┌┐\n└┘", rows=3, cols=4)
+    assert (loop.rows, loop.cols) == (3, 4)
+    assert loop.to_box() == "┌┐  \n└┘  \n    \n"
+    assert Loop.from_box(loop.to_box().rstrip("\n")) == loop   # trailing spaces kept
+
+
+def test_constructor_normalizes_and_validates():
+    a = Loop(2, 2, [((0, 1), (0, 0)), [[1, 0], [1, 1]]])
+    assert a.edges == {((0, 0), (0, 1)), ((1, 0), (1, 1))}
+    with pytest.raises(MasyuError, match="adjacent"):
+        Loop(3, 3, [((0, 0), (1, 1))])
+    with pytest.raises(MasyuError, match="outside"):
+        Loop(3, 3, [((5, 5), (5, 6))])
+    with pytest.raises(MasyuError, match="pair of cells"):
+        Loop(3, 3, [((0, 0.5), (0, 1))])
+    with pytest.raises(MasyuError, match="pair of cells"):
+        Loop(3, 3, ["ab"])
+    with pytest.raises(MasyuError, match="too small"):
+        Loop(1, 3)
+    with pytest.raises(MasyuError, match="too large"):
+        Loop(2, 10**6)
+    with pytest.raises(MasyuError, match="integers"):
+        Loop("2", 2)  # type: ignore[arg-type]
+
+
+def test_off_board_edges_are_kept_for_check():
+    loop = Loop.from_box("─┐\n─┘")
+    assert loop.off_board() == [((0, -1), (0, 0)), ((1, -1), (1, 0))]
+    assert loop.to_box() == "─┐\n─┘\n"
+    assert loop.cells() == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert loop.components() == [[(0, 0), (0, 1), (1, 1), (1, 0)]]
+
+
+@pytest.mark.parametrize("text, where, words", [
+    ("┌┐\n└x\n", "line 2, column 2", "'x' is not a loop shape"),
+    ("┌─\n└┘\n", "line 2, column 2", "'┘' points north"),
+    ("┌┐\n└ \n", "line 1, column 2", "'┐' points south but ' ' at line 2, column 2"),
+    ("┌┐\n│┘\n", "line 2, column 2", "'┘' points west"),
+    ("┌┐\n└┘\n┌┐", "line 3", "more than 2 rows"),
+])
+def test_malformed_box_names_line_and_column(text, where, words):
+    rows = 2 if "more than" in words else None
+    with pytest.raises(MasyuError) as info:
+        Loop.from_box(text, rows=rows)
+    assert info.value.where == where
+    assert words in info.value.message
+
+
+def test_shape_beyond_the_given_width():
+    with pytest.raises(MasyuError) as info:
+        Loop.from_box("┌┐┌┐\n└┘└┘", rows=2, cols=2)
+    assert info.value.where == "line 1, column 3"
+
+
+def test_components_of_a_weak_solution():
+    loop = Loop.from_box(TWO_LOOPS)
+    assert loop.components() == [
+        [(0, 0), (0, 1), (1, 1), (1, 0)],
+        [(0, 2), (0, 3), (1, 3), (2, 3), (2, 2), (1, 2)],
+    ]
+    assert len(loop.cells()) == 10
+
+
+def test_components_of_paths_and_branches():
+    path = Loop(3, 3, [((0, 2), (1, 2)), ((1, 1), (1, 2)), ((1, 0), (1, 1))])
+    assert path.components() == [[(0, 2), (1, 2), (1, 1), (1, 0)]]
+    tee = Loop(3, 3, [((1, 0), (1, 1)), ((1, 1), (1, 2)), ((1, 1), (2, 1))])
+    assert tee.components() == [[(1, 0), (1, 1), (1, 2), (2, 1)]]
+    assert tee.shape((1, 1)) == "┬" and tee.shape((1, 0)) == "╶"
+    assert Loop.from_box(tee.to_box()) == tee      # any edge set can be drawn and read back
+    assert Loop(3, 3).components() == []
+
+
+def test_json_round_trip():
+    loop = Loop.from_box(TWO_LOOPS)
+    text = loop.to_json()
+    assert json.loads(text)["edges"][0] == [[0, 0], [0, 1]]
+    assert Loop.from_json(text) == loop
+    assert Loop.parse(text) == loop
+    off = Loop.from_box("─┐\n─┘")
+    assert Loop.from_json(off.to_json()) == off
+
+
+@pytest.mark.parametrize("text, words", [
+    ('{"rows": 2, "cols": 2', "bad JSON"),
+    ("[1, 2]", "object"),
+    ('{"rows": 2, "cols": 2, "edges": 5}', "list"),
+    ('{"rows": 2, "cols": 2, "edges": [[[0, 0], [0, 1.0]]]}', "integers"),
+    ('{"rows": 2, "cols": 2, "edges": [[[0, 0], [1, 1]]]}', "adjacent"),
+    ('{"rows": true, "cols": 2, "edges": []}', "integers"),
+    ('{"rows": 1e999, "cols": 2, "edges": []}', "integers"),
+])
+def test_bad_json(text, words):
+    with pytest.raises(MasyuError, match=words):
+        Loop.from_json(text)
+
+
+def test_json_error_has_a_place():
+    with pytest.raises(MasyuError) as info:
+        Loop.from_json('{"rows": 2,\n "cols": }')
+    assert info.value.where == "line 2, column 10"
+    with pytest.raises(MasyuError) as info:
+        Loop.from_json('{"rows": 2, "cols": 2, "edges": [[[0, 0], [0, 1]], 7]}')
+    assert info.value.where == "JSON edge 2"
+
+
+def test_pzprv3_segments():
+    loop = Loop.from_box(TWO_LOOPS)
+    lines = loop.to_pzprv3_segments()
+    assert lines == ["1 0 1 ", "1 0 0 ", "0 0 1 ", "1 1 1 1 ", "0 0 1 1 "]
+    assert Loop.from_pzprv3_segments(lines, 3, 4) == loop
+    assert Loop.from_pzprv3_segments("\n".join(lines).replace("0", "-1"), 3, 4) == loop
+    with pytest.raises(MasyuError, match="expected 5 lines"):
+        Loop.from_pzprv3_segments(lines[:4], 3, 4)
+    with pytest.raises(MasyuError, match="leaves the board"):
+        Loop.from_box("─┐\n─┘").to_pzprv3_segments()
+
+
+def test_parse_detects_the_form():
+    loop = Loop.from_box(SQUARE)
+    assert Loop.parse(SQUARE) == loop
+    assert Loop.parse(loop.to_json(), 2, 2) == loop
+    pz = "pzprv3/mashu/2/2/. . /. . /1 /1 /1 1 /"
+    assert Loop.parse(pz) == loop
+    with pytest.raises(MasyuError, match="no loop drawn"):
+        Loop.parse("pzprv3/mashu/2/2/. . /. . /")
+    with pytest.raises(MasyuError, match="expected 3x3"):
+        Loop.parse(loop.to_json(), 3, 3)
+    with pytest.raises(MasyuError):
+        Loop.parse(None)  # type: ignore[arg-type]
+
+
+def test_svg_of_a_loop():
+    svg = Loop.from_box(SQUARE)._repr_svg_()
+    assert svg.startswith("<svg") and "<path" in svg
