@@ -1,0 +1,645 @@
+/* Algorithm C (Knuth's DLX2) in plain C; see search.h.
+ *
+ * Each function below is the C form of the method of the same name in
+ * xcc/engine_py.py (the reference engine), and counts mems in the same
+ * places: one mem for up+down of a node together, one for itm+color
+ * together, one for llink+rlink of an item together.  Keep the two in step.
+ *
+ * Steps of Algorithm C:
+ *   C1 initialize; C2 enter level l (a solution if no active primary item);
+ *   C3 choose item i (fewest options, leftmost on ties); C4 cover i;
+ *   C5 try x_l (cover/purify the other items of the option); C6 try again
+ *   (undo C5, take the next option); C7 backtrack (uncover i); C8 leave
+ *   level l.
+ */
+#include "search.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, FINISHED };
+
+/* ---- the loop guard (xcc/cycle.py: CycleGuard) ---------------------------- */
+
+enum { T_DEG, T_MATE, T_TOUCHED, T_FRAGMENTS, T_CLOSED };
+
+/* Each change is recorded on the trail; guard_undo_to reverts to a mark. */
+static int guard_push(struct xcc_guard *g, int32_t what, int32_t k, int32_t old)
+{
+    if (g->trail_len + 3 > g->trail_cap) { /* never, by the bound in xcc_set_cycle */
+        size_t cap = 2 * g->trail_cap + 48;
+        int32_t *t = realloc(g->trail, cap * sizeof *t);
+        if (t == NULL)
+            return -1;
+        g->trail = t;
+        g->trail_cap = cap;
+    }
+    g->trail[g->trail_len++] = what;
+    g->trail[g->trail_len++] = k;
+    g->trail[g->trail_len++] = old;
+    return 0;
+}
+
+static int32_t *guard_field(struct xcc_guard *g, int32_t what, int32_t k)
+{
+    switch (what) {
+    case T_DEG: return &g->deg[k];
+    case T_MATE: return &g->mate[k];
+    case T_TOUCHED: return &g->touched_required;
+    case T_FRAGMENTS: return &g->fragments;
+    default: return &g->closed;
+    }
+}
+
+static int guard_set(struct xcc_guard *g, int32_t what, int32_t k, int32_t value)
+{
+    int32_t *f = guard_field(g, what, k);
+    if (guard_push(g, what, k, *f) < 0)
+        return -1;
+    *f = value;
+    return 0;
+}
+
+static void guard_undo_to(struct xcc_guard *g, size_t mark)
+{
+    while (g->trail_len > mark) {
+        g->trail_len -= 3;
+        int32_t *t = g->trail + g->trail_len;
+        *guard_field(g, t[0], t[1]) = t[2];
+    }
+}
+
+/* Add edge u-v: 1 if it keeps the single-cycle rule, 0 if it breaks it,
+ * -1 if memory runs out. */
+static int guard_add(struct xcc_guard *g, int32_t u, int32_t v)
+{
+    int32_t *deg = g->deg, *mate = g->mate;
+    if (g->closed || u == v || deg[u] == 2 || deg[v] == 2)
+        return 0;
+    if (deg[u] == 0 && g->is_required[u]
+        && guard_set(g, T_TOUCHED, 0, g->touched_required + 1) < 0)
+        return -1;
+    if (deg[v] == 0 && g->is_required[v]
+        && guard_set(g, T_TOUCHED, 0, g->touched_required + 1) < 0)
+        return -1;
+    int32_t du = deg[u], dv = deg[v];
+    if (du && dv && mate[u] == v) { /* closes a cycle */
+        if (g->fragments != 1 || g->touched_required != g->nrequired)
+            return 0;
+        if (guard_set(g, T_DEG, u, 2) < 0 || guard_set(g, T_DEG, v, 2) < 0
+            || guard_set(g, T_FRAGMENTS, 0, 0) < 0 || guard_set(g, T_CLOSED, 0, 1) < 0)
+            return -1;
+        return 1;
+    }
+    int32_t a = du ? mate[u] : u; /* the far end on u's side */
+    int32_t b = dv ? mate[v] : v;
+    if (guard_set(g, T_DEG, u, du + 1) < 0 || guard_set(g, T_DEG, v, dv + 1) < 0
+        || guard_set(g, T_MATE, a, b) < 0 || guard_set(g, T_MATE, b, a) < 0
+        || guard_set(g, T_FRAGMENTS, 0, g->fragments + 1 - (du > 0) - (dv > 0)) < 0)
+        return -1;
+    return 1;
+}
+
+/* Secondary item k (0-based among secondaries) got color x. */
+static int guard_add_item(struct xcc_guard *g, int32_t k, int32_t x)
+{
+    for (int32_t e = g->edge_start[k]; e < g->edge_start[k + 1]; e++) {
+        if (g->edge_color[e] == x) {
+            int r = guard_add(g, g->edge_u[e], g->edge_v[e]);
+            if (r <= 0)
+                return r;
+        }
+    }
+    return 1;
+}
+
+static void guard_free(struct xcc_guard *g)
+{
+    if (g == NULL)
+        return;
+    free(g->edge_start);
+    free(g->edge_color);
+    free(g->edge_u);
+    free(g->edge_v);
+    free(g->deg);
+    free(g->mate);
+    free(g->is_required);
+    free(g->trail);
+    free(g);
+}
+
+/* ---- cover / uncover (hide and unhide the options of item c) ------------- */
+
+/* Remove the other nodes of option rr from their item lists. */
+static inline void hide(struct xcc_search *s, int32_t rr)
+{
+    int32_t *up = s->up, *down = s->down, *itm = s->itm, *color = s->color;
+    uint64_t mems = 0, updates = 0;
+    for (int32_t nn = rr + 1; nn != rr;) {
+        mems += 1;
+        if (color[nn] >= 0) {
+            mems += 1;
+            int32_t uu = up[nn], dd = down[nn], cc = itm[nn];
+            if (cc <= 0) { /* a spacer: go back to the option's first node */
+                nn = uu;
+                continue;
+            }
+            down[uu] = dd, up[dd] = uu;
+            mems += 2;
+            updates += 1;
+            itm[cc] -= 1;
+            mems += 2;
+        }
+        nn++;
+    }
+    s->mems += mems;
+    s->updates += updates;
+}
+
+static inline void unhide(struct xcc_search *s, int32_t rr)
+{
+    int32_t *up = s->up, *down = s->down, *itm = s->itm, *color = s->color;
+    uint64_t mems = 0;
+    for (int32_t nn = rr + 1; nn != rr;) {
+        mems += 1;
+        if (color[nn] >= 0) {
+            mems += 1;
+            int32_t uu = up[nn], dd = down[nn], cc = itm[nn];
+            if (cc <= 0) {
+                nn = uu;
+                continue;
+            }
+            down[uu] = up[dd] = nn;
+            mems += 2;
+            itm[cc] += 1;
+            mems += 2;
+        }
+        nn++;
+    }
+    s->mems += mems;
+}
+
+static void cover(struct xcc_search *s, int32_t c)
+{
+    int32_t l = s->llink[c], r = s->rlink[c];
+    s->rlink[l] = r, s->llink[r] = l;
+    s->mems += 3;
+    s->updates += 1;
+    s->mems += 1;
+    for (int32_t rr = s->down[c]; rr >= s->last_itm; rr = s->down[rr]) {
+        hide(s, rr);
+        s->mems += 1;
+    }
+}
+
+static void uncover(struct xcc_search *s, int32_t c)
+{
+    s->mems += 1;
+    for (int32_t rr = s->down[c]; rr >= s->last_itm; rr = s->down[rr]) {
+        unhide(s, rr);
+        s->mems += 1;
+    }
+    int32_t l = s->llink[c], r = s->rlink[c];
+    s->rlink[l] = s->llink[r] = c;
+    s->mems += 3;
+}
+
+/* ---- purify / unpurify (keep only the options of color x in item cc) ----- */
+
+static void hide_purified(struct xcc_search *s, int32_t rr)
+{
+    hide(s, rr);
+}
+
+/* Like unhide but walking the option leftward, as DLX2 does. */
+static void unhide_purified(struct xcc_search *s, int32_t rr)
+{
+    int32_t *up = s->up, *down = s->down, *itm = s->itm, *color = s->color;
+    uint64_t mems = 0;
+    for (int32_t nn = rr - 1; nn != rr;) {
+        mems += 1;
+        if (color[nn] >= 0) {
+            mems += 1;
+            int32_t uu = up[nn], dd = down[nn], cc = itm[nn];
+            if (cc <= 0) {
+                nn = dd;
+                continue;
+            }
+            down[uu] = up[dd] = nn;
+            mems += 2;
+            itm[cc] += 1;
+            mems += 2;
+        }
+        nn--;
+    }
+    s->mems += mems;
+}
+
+static void purify(struct xcc_search *s, int32_t p)
+{
+    int32_t *color = s->color;
+    s->mems += 1;
+    int32_t cc = s->itm[p], x = color[p];
+    s->cleansings += 1;
+    s->mems += 1;
+    for (int32_t rr = s->down[cc]; rr >= s->last_itm; rr = s->down[rr]) {
+        s->mems += 1;
+        if (color[rr] != x) {
+            hide_purified(s, rr);
+        } else {
+            s->cleansings += 1;
+            s->mems += 1;
+            color[rr] = -1;
+        }
+        s->mems += 1;
+    }
+}
+
+static void unpurify(struct xcc_search *s, int32_t p)
+{
+    int32_t *color = s->color;
+    s->mems += 1;
+    int32_t cc = s->itm[p], x = color[p];
+    s->mems += 1;
+    for (int32_t rr = s->up[cc]; rr >= s->last_itm; rr = s->up[rr]) {
+        s->mems += 1;
+        if (color[rr] < 0) {
+            s->mems += 1;
+            color[rr] = x;
+        } else {
+            unhide_purified(s, rr);
+        }
+        s->mems += 1;
+    }
+}
+
+/* ---- the other items of a chosen option ----------------------------------- */
+
+/* C5: cover or purify every other item of the option of node cur; returns
+ * -1 if the guard runs out of memory. */
+static int commit(struct xcc_search *s, int32_t cur)
+{
+    int32_t *itm = s->itm, *color = s->color;
+    struct xcc_guard *g = s->guard;
+    for (int32_t pp = cur + 1; pp != cur;) {
+        s->mems += 1;
+        int32_t cc = itm[pp];
+        if (cc <= 0) {
+            s->mems += 1;
+            pp = s->up[pp];
+            continue;
+        }
+        if (color[pp] == 0) {
+            cover(s, cc);
+        } else if (color[pp] > 0) {
+            purify(s, pp);
+            if (g != NULL && !s->guard_failed) {
+                int r = guard_add_item(g, cc - (s->n1 + 1), color[pp]);
+                if (r < 0)
+                    return -1;
+                if (r == 0)
+                    s->guard_failed = 1;
+            }
+        }
+        pp++;
+    }
+    return 0;
+}
+
+/* C6: the inverse of commit, walking the option leftward. */
+static void uncommit(struct xcc_search *s, int32_t cur)
+{
+    int32_t *itm = s->itm, *color = s->color;
+    for (int32_t pp = cur - 1; pp != cur;) {
+        s->mems += 1;
+        int32_t cc = itm[pp];
+        if (cc <= 0) {
+            s->mems += 1;
+            pp = s->down[pp];
+            continue;
+        }
+        if (color[pp] == 0)
+            uncover(s, cc);
+        else if (color[pp] > 0)
+            unpurify(s, pp);
+        pp--;
+    }
+}
+
+/* ---- C3: the item to branch on -------------------------------------------- */
+
+/* The active primary item with the shortest list, leftmost on ties. */
+static int32_t choose(struct xcc_search *s)
+{
+    const int32_t *rlink = s->rlink, *itm = s->itm;
+    int64_t t = (int64_t)s->last_node + 1;
+    int32_t best = 0;
+    uint64_t mems = 1;
+    for (int32_t k = rlink[0]; t && k != 0; k = rlink[k]) {
+        mems += 1;
+        if (itm[k] < t)
+            best = k, t = itm[k];
+        mems += 1;
+    }
+    s->mems += mems;
+    return best;
+}
+
+/* ---- the search ------------------------------------------------------------- */
+
+int xcc_run(struct xcc_search *s, uint64_t mem_budget)
+{
+    struct xcc_guard *g = s->guard;
+    uint64_t pause_at = mem_budget ? s->mems + mem_budget : UINT64_MAX;
+    if (pause_at < s->mems)
+        pause_at = UINT64_MAX;
+    if (s->state == START) { /* C1 */
+        if (g != NULL && !g->ok) { /* the edges present from the start break the rule */
+            s->state = FINISHED;
+            return XCC_DONE;
+        }
+        s->state = FORWARD;
+    }
+    for (;;) {
+        switch (s->state) {
+        case FORWARD: /* C2: enter level */
+            s->nodes += 1;
+            s->best = choose(s); /* C3 */
+            cover(s, s->best); /* C4 */
+            s->mems += 2;
+            s->cur = s->choice[s->level] = s->down[s->best];
+            s->state = ADVANCE;
+            /* fall through */
+        case ADVANCE: /* C5: try the option of node cur */
+            if (s->mems >= pause_at)
+                return XCC_PAUSED;
+            if (s->cur == s->best) {
+                s->state = BACKUP;
+                continue;
+            }
+            if (g != NULL)
+                s->guard_mark[s->level] = g->trail_len;
+            if (commit(s, s->cur) < 0)
+                return XCC_ERROR; /* the guard's memory ran out: the state is lost */
+            if (s->guard_failed) {
+                s->cycle_cuts += 1;
+                s->state = RECOVER;
+                continue;
+            }
+            s->mems += 1;
+            if (s->rlink[0] == 0) { /* every primary item is covered */
+                if (g != NULL && !g->closed) {
+                    s->cycle_cuts += 1;
+                    s->state = RECOVER;
+                    continue;
+                }
+                s->nodes += 1; /* a solution is a special node of the tree */
+                if (s->level + 1 > s->max_level)
+                    s->max_level = s->level + 1;
+                s->solutions += 1;
+                s->state = RECOVER;
+                return XCC_SOLUTION;
+            }
+            s->level += 1;
+            if (s->level > s->max_level)
+                s->max_level = s->level;
+            if (s->level > s->n1) /* impossible: each level covers a primary item */
+                return XCC_ERROR;
+            s->state = FORWARD;
+            continue;
+        case BACKUP: /* C7: backtrack */
+            uncover(s, s->best);
+            if (s->level == 0) {
+                s->state = FINISHED;
+                return XCC_DONE;
+            }
+            s->level -= 1; /* C8 */
+            s->mems += 2;
+            s->cur = s->choice[s->level];
+            s->best = s->itm[s->cur];
+            s->state = RECOVER;
+            /* fall through */
+        case RECOVER: /* C6: undo the option, try the next */
+            uncommit(s, s->cur);
+            if (g != NULL) {
+                guard_undo_to(g, s->guard_mark[s->level]);
+                s->guard_failed = 0;
+            }
+            s->mems += 2;
+            s->cur = s->choice[s->level] = s->down[s->cur];
+            s->state = ADVANCE;
+            continue;
+        case FINISHED:
+            return XCC_DONE;
+        default:
+            return XCC_ERROR;
+        }
+    }
+}
+
+/* ---- setting up and tearing down ------------------------------------------- */
+
+static int32_t *copy_array(const int32_t *a, size_t n)
+{
+    int32_t *b = malloc((n ? n : 1) * sizeof *b);
+    if (b != NULL && n)
+        memcpy(b, a, n * sizeof *b);
+    return b;
+}
+
+/* Every link must point inside its array, so no search step can leave it. */
+static int arrays_in_range(const struct xcc_search *s)
+{
+    int32_t n = s->n, last_node = s->last_node;
+    for (int32_t i = 0; i <= n + 1; i++)
+        if (s->llink[i] < 0 || s->llink[i] > n + 1 || s->rlink[i] < 0 || s->rlink[i] > n + 1)
+            return 0;
+    for (int32_t p = 0; p < last_node; p++) {
+        if (s->up[p] < 0 || s->up[p] >= last_node || s->down[p] < 0 || s->down[p] >= last_node)
+            return 0;
+        if (p <= n && (s->itm[p] < 0 || s->color[p] != 0)) /* a header: itm is len */
+            return 0;
+        if (p > n && (s->itm[p] > n || s->itm[p] < -last_node || s->color[p] < -1))
+            return 0;
+        if (s->color[p] > 0 && s->itm[p] <= s->n1) /* only secondary items have colors */
+            return 0;
+    }
+    return s->itm[last_node - 1] <= 0; /* the last node is a spacer */
+}
+
+struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
+                           const int32_t *llink, const int32_t *rlink,
+                           const int32_t *up, const int32_t *down,
+                           const int32_t *itm, const int32_t *color)
+{
+    if (n1 < 1 || n < n1 || n > INT32_MAX - 2 || last_node < n + 2
+        || last_node > INT32_MAX - 2)
+        return NULL;
+    struct xcc_search *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->n1 = n1;
+    s->n = n;
+    s->last_itm = n + 1;
+    s->last_node = last_node;
+    s->llink = copy_array(llink, (size_t)n + 2);
+    s->rlink = copy_array(rlink, (size_t)n + 2);
+    s->up = copy_array(up, (size_t)last_node);
+    s->down = copy_array(down, (size_t)last_node);
+    s->itm = copy_array(itm, (size_t)last_node);
+    s->color = copy_array(color, (size_t)last_node);
+    s->choice = calloc((size_t)n1 + 1, sizeof *s->choice);
+    s->guard_mark = calloc((size_t)n1 + 1, sizeof *s->guard_mark);
+    if (!s->llink || !s->rlink || !s->up || !s->down || !s->itm || !s->color
+        || !s->choice || !s->guard_mark || !arrays_in_range(s)) {
+        xcc_free(s);
+        return NULL;
+    }
+    s->state = START;
+    return s;
+}
+
+int xcc_set_cycle(struct xcc_search *s, int32_t nverts, int32_t nsecondary,
+                  const int32_t *edge_start, const int32_t *edge_color,
+                  const int32_t *edge_u, const int32_t *edge_v,
+                  int32_t npresent, const int32_t *present,
+                  int32_t nrequired, const int32_t *required)
+{
+    if (s->state != START || s->guard != NULL || nverts < 0 || nverts > INT32_MAX / 8 - 8
+        || nsecondary != s->n - s->n1 || npresent < 0 || nrequired < 0)
+        return -1;
+    if (edge_start[0] != 0)
+        return -1;
+    for (int32_t k = 0; k < nsecondary; k++)
+        if (edge_start[k + 1] < edge_start[k])
+            return -1;
+    int32_t nedges = edge_start[nsecondary];
+    for (int32_t e = 0; e < nedges; e++)
+        if (edge_u[e] < 0 || edge_u[e] >= nverts || edge_v[e] < 0 || edge_v[e] >= nverts)
+            return -1;
+    for (int32_t j = 0; j < 2 * npresent; j++)
+        if (present[j] < 0 || present[j] >= nverts)
+            return -1;
+    for (int32_t j = 0; j < nrequired; j++)
+        if (required[j] < 0 || required[j] >= nverts)
+            return -1;
+
+    struct xcc_guard *g = calloc(1, sizeof *g);
+    if (g == NULL)
+        return -1;
+    g->nverts = nverts;
+    g->nsecondary = nsecondary;
+    g->edge_start = copy_array(edge_start, (size_t)nsecondary + 1);
+    g->edge_color = copy_array(edge_color, (size_t)nedges);
+    g->edge_u = copy_array(edge_u, (size_t)nedges);
+    g->edge_v = copy_array(edge_v, (size_t)nedges);
+    g->deg = calloc((size_t)nverts + 1, sizeof *g->deg);
+    g->mate = malloc(((size_t)nverts + 1) * sizeof *g->mate);
+    g->is_required = calloc((size_t)nverts + 1, 1);
+    /* Each added edge records at most 7 changes, and at most nverts+1 edges
+     * are present at once (every vertex has degree <= 2). */
+    g->trail_cap = 3 * (7 * ((size_t)nverts + 1) + 8);
+    g->trail = malloc(g->trail_cap * sizeof *g->trail);
+    if (!g->edge_start || !g->edge_color || !g->edge_u || !g->edge_v || !g->deg || !g->mate
+        || !g->is_required || !g->trail) {
+        guard_free(g);
+        return -1;
+    }
+    for (int32_t v = 0; v < nverts; v++)
+        g->mate[v] = v;
+    for (int32_t j = 0; j < nrequired; j++)
+        g->is_required[required[j]] = 1;
+    for (int32_t v = 0; v < nverts; v++)
+        g->nrequired += g->is_required[v];
+    g->ok = 1;
+    for (int32_t j = 0; j < npresent && g->ok; j++) {
+        int r = guard_add(g, present[2 * j], present[2 * j + 1]);
+        if (r < 0) {
+            guard_free(g);
+            return -1;
+        }
+        g->ok = r;
+    }
+    g->trail_len = 0; /* the initial edges are never undone */
+    s->guard = g;
+    return 0;
+}
+
+static void fault(int *count, void (*report)(void *, const char *), void *ctx,
+                  const char *what, long where)
+{
+    char text[96];
+    *count += 1;
+    if (report != NULL) {
+        snprintf(text, sizeof text, "%s %ld", what, where);
+        report(ctx, text);
+    }
+}
+
+/* The same checks as xcc.arrays.sanity: every active primary item's
+ * neighbours point back to it; every item list (active primary ones, and
+ * all secondary ones) is a proper circular list whose nodes belong to the
+ * item and whose length matches len. */
+int xcc_sanity(const struct xcc_search *s,
+               void (*report)(void *ctx, const char *fault), void *ctx)
+{
+    int faults = 0;
+    int32_t q = 0, p = s->rlink[0];
+    long steps = 0;
+    for (;;) {
+        if (s->llink[p] != q)
+            fault(&faults, report, ctx, "bad llink at item", p);
+        if (p == 0)
+            break;
+        q = p, p = s->rlink[p];
+        if (++steps > (long)s->n + 1) {
+            fault(&faults, report, ctx, "item list does not close after item", q);
+            return faults;
+        }
+    }
+    uint8_t *active = calloc((size_t)s->n + 2, 1);
+    if (active == NULL)
+        return -1;
+    for (int32_t k = s->rlink[0]; k != 0; k = s->rlink[k])
+        active[k] = 1;
+    for (int32_t i = 1; i <= s->n; i++) {
+        if (i <= s->n1 && !active[i])
+            continue;
+        int32_t qq = i, pp = s->down[i];
+        long k = 0;
+        for (;;) {
+            if (s->up[pp] != qq)
+                fault(&faults, report, ctx, "bad up field at node", pp);
+            if (pp == i)
+                break;
+            if (s->itm[pp] != i)
+                fault(&faults, report, ctx, "bad itm field at node", pp);
+            qq = pp, pp = s->down[pp], k++;
+            if (k > s->last_node) {
+                fault(&faults, report, ctx, "list does not close: item", i);
+                break;
+            }
+        }
+        if (s->itm[i] != k)
+            fault(&faults, report, ctx, "bad len field in item", i);
+    }
+    free(active);
+    return faults;
+}
+
+void xcc_free(struct xcc_search *s)
+{
+    if (s == NULL)
+        return;
+    free(s->llink);
+    free(s->rlink);
+    free(s->up);
+    free(s->down);
+    free(s->itm);
+    free(s->color);
+    free(s->choice);
+    free(s->guard_mark);
+    guard_free(s->guard);
+    free(s);
+}
