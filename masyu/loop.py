@@ -25,6 +25,7 @@ SHAPES: dict[str, str] = {
     "├": "NES", "┤": "NSW", "┬": "ESW", "┴": "NEW", "┼": "NESW",
 }
 SHAPE_OF = {frozenset(dirs): ch for ch, dirs in SHAPES.items()}
+_MASK_DIRS = ["".join(d for k, d in enumerate("NESW") if m >> k & 1) for m in range(16)]
 ALIASES = {"╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", ".": " ", "·": " "}
 
 
@@ -87,12 +88,12 @@ class Loop:
         """For each cell touched (on the board or not), its directions, in N E S W order."""
         cached = self.__dict__.get("_dirmap")
         if cached is None:
-            sets: dict[Cell, set[str]] = {}
-            for a, b in self.edges:
-                d = "E" if a[0] == b[0] else "S"
-                sets.setdefault(a, set()).add(d)
-                sets.setdefault(b, set()).add(OPPOSITE[d])
-            cached = {cell: "".join(d for d in "NESW" if d in ds) for cell, ds in sets.items()}
+            masks: dict[Cell, int] = {}
+            for a, b in self.edges:   # a < b: b lies east (E = 2, W = 8) or south (S = 4, N = 1)
+                bit_a, bit_b = (2, 8) if a[0] == b[0] else (4, 1)
+                masks[a] = masks.get(a, 0) | bit_a
+                masks[b] = masks.get(b, 0) | bit_b
+            cached = {cell: _MASK_DIRS[m] for cell, m in masks.items()}
             object.__setattr__(self, "_dirmap", cached)
         return cached
 
@@ -123,39 +124,50 @@ class Loop:
         listed from its first cell, going first to the east (or else south); a
         path from its first end; any other piece (with a branch) row-major.
         """
-        adj: dict[Cell, list[Cell]] = {c: [] for c in self.cells()}
-        for a, b in self.edges:
-            if a in adj and b in adj:
-                adj[a].append(b)
-                adj[b].append(a)
-        for ns in adj.values():
-            ns.sort()
-        nbrs = adj.__getitem__
+        cached = self.__dict__.get("_pieces")
+        if cached is None:
+            cached = self._components()
+            object.__setattr__(self, "_pieces", cached)
+        return [list(piece) for piece in cached]
+
+    def _components(self) -> list[list[Cell]]:
+        rows, cols = self.rows, self.cols
+        adj: dict[Cell, list[Cell]] = {}
+        for a, b in self.edges:      # a < b, so only a can be off the top/left, only b off the rest
+            a_in, b_in = a[0] >= 0 and a[1] >= 0, b[0] < rows and b[1] < cols
+            if a_in and b_in:
+                adj.setdefault(a, []).append(b)
+                adj.setdefault(b, []).append(a)
+            else:
+                adj.setdefault(a if a_in else b, [])
         seen: set[Cell] = set()
         out: list[list[Cell]] = []
-        for start in adj:
+        for start in sorted(adj):
             if start in seen:
                 continue
-            piece, todo = {start}, [start]
+            seen.add(start)
+            piece, todo, branched = [start], [start], False
             while todo:
-                for n in nbrs(todo.pop()):
-                    if n not in piece:
-                        piece.add(n)
+                ns = adj[todo.pop()]
+                branched = branched or len(ns) > 2
+                for n in ns:
+                    if n not in seen:
+                        seen.add(n)
+                        piece.append(n)
                         todo.append(n)
-            seen |= piece
-            degrees = {c: len(nbrs(c)) for c in piece}
-            ends = sorted(c for c, k in degrees.items() if k == 1)
-            if len(piece) > 1 and all(k <= 2 for k in degrees.values()) and len(ends) in (0, 2):
-                walk, prev = [ends[0] if ends else start], None
-                while True:
-                    nxt = [n for n in nbrs(walk[-1]) if n != prev]   # sorted: east before south
-                    if not nxt or nxt[0] == walk[0]:
-                        break
-                    prev = walk[-1]
-                    walk.append(nxt[0])
-                out.append(walk)
-            else:
+            if branched or len(piece) == 1:
                 out.append(sorted(piece))
+                continue
+            ends = [cell for cell in piece if len(adj[cell]) == 1]
+            first = min(ends) if ends else start
+            walk, prev, cur = [first], first, min(adj[first])    # east before south
+            while cur != first:
+                walk.append(cur)
+                ns = adj[cur]
+                if len(ns) == 1:
+                    break
+                prev, cur = cur, (ns[1] if ns[0] == prev else ns[0])
+            out.append(walk)
         return out
 
     # -- box drawing -----------------------------------------------------
@@ -187,29 +199,28 @@ class Loop:
         dirs: dict[Cell, str] = {}
         for r, line in enumerate(lines[:rows]):
             for c, ch in enumerate(line):
-                ch = ALIASES.get(ch, ch)
-                if ch not in SHAPES:
+                if ch == " ":
+                    continue
+                ds = SHAPES.get(ALIASES.get(ch, ch))
+                if ds is None:
                     raise MasyuError(f"{ch!r} is not a loop shape (use ─ │ ┌ ┐ └ ┘ or space)",
                                      f"line {r + 1}, column {c + 1}")
-                if ch != " ":
+                if ds:
                     if c >= cols:
                         raise MasyuError(f"a shape beyond column {cols}",
                                          f"line {r + 1}, column {c + 1}")
-                    dirs[(r, c)] = SHAPES[ch]
-        edges: list[Edge] = []
-        for cell, ds in dirs.items():
-            for d in ds:
-                n = step(cell, d)
-                if on_board(rows, cols, n) and OPPOSITE[d] not in dirs.get(n, ""):
-                    mine = ALIASES.get(lines[cell[0]][cell[1]], lines[cell[0]][cell[1]])
-                    row = lines[n[0]] if n[0] < len(lines) else ""
-                    theirs = row[n[1]] if n[1] < len(row) else " "
-                    raise MasyuError(
-                        f"{mine!r} points {_WORD[d]} but {theirs!r} at line {n[0] + 1}, "
-                        f"column {n[1] + 1} does not point back",
-                        f"line {cell[0] + 1}, column {cell[1] + 1}")
-                if cell < n or not on_board(rows, cols, n):
-                    edges.append((cell, n))
+                    dirs[(r, c)] = ds
+        # An edge is named by its first cell: east arms and the west arms of the
+        # next cell must agree, and so must south arms and north ones.
+        east = {cell for cell, ds in dirs.items() if "E" in ds}
+        west = {(r, c - 1) for (r, c), ds in dirs.items() if "W" in ds}
+        south = {cell for cell, ds in dirs.items() if "S" in ds}
+        north = {(r - 1, c) for (r, c), ds in dirs.items() if "N" in ds}
+        if any(0 <= c < cols - 1 for _, c in east ^ west) or \
+                any(0 <= r < rows - 1 for r, _ in south ^ north):
+            _box_mismatch(lines, dirs, rows, cols)
+        edges = [((r, c), (r, c + 1)) for r, c in east | west]
+        edges += [((r, c), (r + 1, c)) for r, c in south | north]
         return cls._trusted(rows, cols, edges)
 
     def to_box(self) -> str:
@@ -327,4 +338,19 @@ class Loop:
 
 
 _WORD = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def _box_mismatch(lines: list[str], dirs: dict[Cell, str], rows: int, cols: int) -> None:
+    """Raise the error for the first arm (row-major, then N E S W) not met by its neighbour."""
+    for cell in sorted(dirs):
+        for d in dirs[cell]:
+            n = step(cell, d)
+            if on_board(rows, cols, n) and OPPOSITE[d] not in dirs.get(n, ""):
+                mine = ALIASES.get(lines[cell[0]][cell[1]], lines[cell[0]][cell[1]])
+                row = lines[n[0]] if n[0] < len(lines) else ""
+                theirs = row[n[1]] if n[1] < len(row) else " "
+                raise MasyuError(f"{mine!r} points {_WORD[d]} but {theirs!r} at line {n[0] + 1}, "
+                                 f"column {n[1] + 1} does not point back",
+                                 f"line {cell[0] + 1}, column {cell[1] + 1}")
+    raise AssertionError("no mismatch found")  # pragma: no cover
 assert set(DIRS) == set(OPPOSITE)
