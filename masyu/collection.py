@@ -1,0 +1,142 @@
+"""Collection files: many puzzles (or their loops) in one text file.
+
+Each puzzle is a header line ``# NAME key=value ...`` (``size=RxC`` among the
+keys), its R grid lines, and a blank line.  A solutions file has the same
+headers and, in place of the grid, the loop in box drawing (see
+``Loop.from_box``); there the ``size`` key says how many lines follow, since
+a row the loop never visits is a line of spaces.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable, Mapping
+
+from .errors import MasyuError
+from .formats import grid_blocks, grid_from_block
+from .loop import Loop
+from .puzzle import Puzzle
+
+_SIZE = re.compile(r"(?:^|\s)size=([0-9]{1,6})x([0-9]{1,6})(?:\s|$)")
+
+
+def _read(path: str | Path) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise MasyuError(f"not UTF-8 text ({err.reason})", str(path)) from None
+    except OSError as err:
+        raise MasyuError(err.strerror or str(err), str(path)) from None
+
+
+def _header(line: str) -> tuple[str | None, tuple[int, int] | None]:
+    """The name (first word) and the ``size=RxC`` of a ``#`` header line."""
+    words = line.lstrip("#").split()
+    m = _SIZE.search(line)
+    return (words[0] if words else None), ((int(m.group(1)), int(m.group(2))) if m else None)
+
+
+def parse_collection(text: str, source: str | None = None) -> list[Puzzle]:
+    """The puzzles of a collection's text (``source`` names the file in errors)."""
+    lines = text.splitlines()
+    prefix = f"{source}, " if source else ""
+    sizes: dict[int, tuple[int, int] | None] = {}
+    for number, line in enumerate(lines, 1):
+        if line.strip().startswith("#"):
+            sizes[number] = _header(line.strip())[1]
+    puzzles = []
+    for name, block in grid_blocks(lines):
+        puzzle = grid_from_block(block, name, source)
+        header = block[0][0] - 1
+        size = sizes.get(header)
+        if size is not None and size != (puzzle.rows, puzzle.cols):
+            raise MasyuError(f"the header says size={size[0]}x{size[1]} but the grid is "
+                             f"{puzzle.rows}x{puzzle.cols}", f"{prefix}line {header}")
+        puzzles.append(puzzle)
+    return puzzles
+
+
+def load(path: str | Path) -> list[Puzzle]:
+    """Read a collection file into a list of puzzles, named by their headers."""
+    return parse_collection(_read(path), Path(path).name)
+
+
+def dump(puzzles: Iterable[Puzzle], path: str | Path) -> None:
+    """Write a collection file; an unnamed puzzle is called ``puzzle-K`` (K from 1)."""
+    Path(path).write_text(format_collection(puzzles), encoding="utf-8")
+
+
+def format_collection(puzzles: Iterable[Puzzle]) -> str:
+    out = []
+    for k, p in enumerate(puzzles, 1):
+        name = p.name if p.name is not None else f"puzzle-{k}"
+        if not name or name.split() != [name] or name.startswith("#"):
+            raise MasyuError(f"a puzzle name in a collection is one word, not {name!r}",
+                             f"puzzle {k}")
+        out.append(f"# {name} size={p.rows}x{p.cols}\n" + p.to_grid() + "\n")
+    return "".join(out)
+
+
+def parse_solutions(text: str, source: str | None = None) -> dict[str, Loop]:
+    """The loops of a solutions file's text, by puzzle name."""
+    prefix = f"{source}, " if source else ""
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    if lines[-1] == "":
+        lines.pop()   # the end of the last line, not a line
+    loops: dict[str, Loop] = {}
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if not line.strip():
+            i += 1
+            continue
+        where = f"{prefix}line {i + 1}"
+        if not line.startswith("#"):
+            raise MasyuError("expected a header line '# NAME size=RxC'", where)
+        name, size = _header(line)
+        if name is None:
+            raise MasyuError("the header has no name", where)
+        if name in loops:
+            raise MasyuError(f"a second loop named {name!r}", where)
+        if size is None:   # without a size, the loop runs to the next blank line
+            end = i + 1
+            while end < len(lines) and lines[end] != "" and not lines[end].startswith("#"):
+                end += 1
+            rows, cols = end - i - 1, None
+        else:
+            rows, cols = size
+            end = i + 1 + rows
+            if end > len(lines):
+                raise MasyuError(f"the file ends before the {rows} rows of this loop", where)
+        try:
+            loops[name] = Loop.from_box(lines[i + 1:end], rows, cols)
+        except MasyuError as err:
+            raise _shift(err, i + 1, prefix) from None
+        i = end
+    return loops
+
+
+def _shift(err: MasyuError, offset: int, prefix: str) -> MasyuError:
+    """Move a ``line N`` place of a loop to its line in the file."""
+    where = err.where or ""
+    m = re.match(r"line ([0-9]+)(.*)", where)
+    if m:
+        where = f"{prefix}line {int(m.group(1)) + offset}{m.group(2)}"
+    else:
+        where = f"{prefix}line {offset}" + (f", {where}" if where else "")
+    message = re.sub(r"at line ([0-9]+)", lambda k: f"at line {int(k.group(1)) + offset}",
+                     err.message)
+    return MasyuError(message, where)
+
+
+def load_solutions(path: str | Path) -> dict[str, Loop]:
+    """Read a solutions file: ``{name: Loop}`` in file order."""
+    return parse_solutions(_read(path), Path(path).name)
+
+
+def dump_solutions(loops: Mapping[str, Loop], path: str | Path) -> None:
+    """Write a solutions file (headers with the size, box drawings, blank lines)."""
+    out = []
+    for name, loop in loops.items():
+        out.append(f"# {name} size={loop.rows}x{loop.cols}\n" + loop.to_box() + "\n")
+    Path(path).write_text("".join(out), encoding="utf-8")
