@@ -1,0 +1,114 @@
+"""Pictures of puzzles and loops: Unicode text for terminals, SVG for browsers and Jupyter."""
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from .errors import MasyuError
+from .loop import Loop
+from .puzzle import Puzzle
+
+PEARL_TEXT = {"W": "○", "B": "●"}
+EMPTY_TEXT = "·"
+# One color per loop of a weak solution (the first is used for a single loop).
+COLORS = ("#1f6fd1", "#d1431f", "#2a9d3a", "#8e44ad", "#e08a00", "#16a0a0", "#c0307a", "#6b6b00")
+
+
+def _matching(puzzle: Puzzle, loop: Loop | str | None) -> Loop | None:
+    if isinstance(loop, str):
+        loop = Loop.parse(loop, puzzle.rows, puzzle.cols)
+    if loop is not None and (loop.rows, loop.cols) != (puzzle.rows, puzzle.cols):
+        raise MasyuError(f"the loop is {loop.rows}x{loop.cols} but the puzzle is "
+                         f"{puzzle.rows}x{puzzle.cols}")
+    return loop
+
+
+def render_text(puzzle: Puzzle, loop: Loop | str | None = None) -> str:
+    """The board in Unicode, one line a row, a cell every other column.
+
+    Pearls are ``○`` and ``●``, cells the loop passes through show its shape
+    (``─ │ ┌ ┐ └ ┘``), the rest ``·``; a ``─`` between two cells is the loop
+    joining them.
+    """
+    loop = _matching(puzzle, loop)
+    lines = []
+    for r in range(puzzle.rows):
+        out = []
+        for c in range(puzzle.cols):
+            pearl = puzzle.pearl_at((r, c))
+            if pearl:
+                out.append(PEARL_TEXT[pearl])
+            elif loop is not None and loop.degree((r, c)):
+                out.append(loop.shape((r, c)))
+            else:
+                out.append(EMPTY_TEXT)
+            if c + 1 < puzzle.cols:
+                joined = loop is not None and ((r, c), (r, c + 1)) in loop.edges
+                out.append("─" if joined else " ")
+        lines.append("".join(out) + "\n")
+    return "".join(lines)
+
+
+def render_svg(puzzle: Puzzle, loop: Loop | str | None = None, *, cell: int = 36) -> str:
+    """An SVG picture: the grid, hollow white and filled black pearls, and the loop.
+
+    With several loops (a weak solution) each loop has its own color; pieces
+    that are not loops are drawn too, and an edge leaving the board runs into
+    the margin.
+    """
+    loop = _matching(puzzle, loop)
+    if not isinstance(cell, int) or not 8 <= cell <= 1000:
+        raise MasyuError(f"the cell size must be an integer from 8 to 1000, not {cell!r}")
+    margin = cell // 2
+    width, height = puzzle.cols * cell + 2 * margin, puzzle.rows * cell + 2 * margin
+
+    def centre(rc: tuple[int, int]) -> tuple[float, float]:
+        # an off-board end stops halfway into the margin
+        r = min(max(rc[0], -0.75), puzzle.rows - 0.25)
+        c = min(max(rc[1], -0.75), puzzle.cols - 0.25)
+        return margin + (c + 0.5) * cell, margin + (r + 0.5) * cell
+
+    title = escape(puzzle.name) if puzzle.name else f"Masyu {puzzle.rows}x{puzzle.cols}"
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}">',
+             f"<title>{title}</title>",
+             f'<rect width="{width}" height="{height}" fill="white"/>']
+    grid = []
+    for r in range(puzzle.rows + 1):
+        y = margin + r * cell
+        grid.append(f"M{margin} {y}H{margin + puzzle.cols * cell}")
+    for c in range(puzzle.cols + 1):
+        x = margin + c * cell
+        grid.append(f"M{x} {margin}V{margin + puzzle.rows * cell}")
+    parts.append(f'<path d="{"".join(grid)}" stroke="#b0b0b0" stroke-width="1" fill="none"/>')
+    parts.append(f'<rect x="{margin}" y="{margin}" width="{puzzle.cols * cell}" '
+                 f'height="{puzzle.rows * cell}" stroke="#404040" stroke-width="2" fill="none"/>')
+    if loop is not None:
+        parts += _loop_paths(puzzle, loop, centre, cell)
+    radius = cell * 0.34
+    for (r, c), kind in puzzle.pearls:
+        x, y = centre((r, c))
+        fill = "white" if kind == "W" else "black"
+        parts.append(f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" '
+                     f'stroke="black" stroke-width="{max(1.5, cell / 18):g}"/>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _loop_paths(puzzle: Puzzle, loop: Loop, centre, cell: int) -> list[str]:
+    """One SVG path per piece: a closed polygon for a loop, else a segment per edge."""
+    style = (f'fill="none" stroke-width="{max(2, cell // 8)}" stroke-linecap="round" '
+             'stroke-linejoin="round"')
+    pieces = loop.components()
+    piece_of = {rc: k for k, piece in enumerate(pieces) for rc in piece}
+    edges_of: list[list] = [[] for _ in pieces]
+    for a, b in sorted(loop.edges):
+        edges_of[piece_of[a if a in piece_of else b]].append((a, b))
+    out = []
+    for k, piece in enumerate(pieces):
+        color = COLORS[k % len(COLORS)]
+        if len(edges_of[k]) == len(piece) >= 4 and all(loop.degree(rc) == 2 for rc in piece):
+            d = "M" + "L".join("%g %g" % centre(rc) for rc in piece) + "Z"   # a closed loop
+        else:
+            d = "".join("M%g %g" % centre(a) + "L%g %g" % centre(b) for a, b in edges_of[k])
+        out.append(f'<path d="{d}" stroke="{color}" {style}/>')
+    return out
