@@ -1,0 +1,223 @@
+"""CLI verbs for puzzles: convert, check, render; and the helpers every masyu verb uses.
+
+Other CLI modules import from here:
+
+- ``read_puzzle_arg(arg)``: a file path, ``-`` for stdin, ``FILE#NAME`` for one
+  puzzle of a collection, or the puzzle text itself (URL, game ID, grid);
+- ``read_loop_arg(arg, puzzle)``: the same for a loop (box drawing, JSON,
+  pzprv3 file with its loop, ``FILE#NAME`` in a solutions file);
+- ``fail(message, where=None)``: one line on stderr, exit code 2;
+- ``errors_exit()``: a context manager (usable as a decorator too) that turns
+  MasyuError and xcc's XCCError into ``fail``.
+"""
+from __future__ import annotations
+
+import contextlib
+import re
+import sys
+from enum import Enum
+from pathlib import Path
+from typing import Iterator, NoReturn, Optional
+
+import typer
+
+from . import app
+from ..check import check as check_loop
+from ..collection import parse_collection, parse_solutions
+from ..errors import MasyuError
+from ..loop import Loop
+from ..puzzle import Puzzle
+from ..render import render_svg, render_text
+
+try:  # xcc may be half-built while masyu is in use; its errors are bad input too
+    from xcc.errors import XCCError as _XCCError
+except Exception:  # pragma: no cover
+    class _XCCError(Exception):  # type: ignore[no-redef]
+        pass
+
+# ---------------------------------------------------------------------------
+# Helpers shared by all masyu verbs
+
+
+def fail(message: str, where: str | None = None) -> NoReturn:
+    """Print ``masyu: <where>: <message>`` on stderr and exit with code 2."""
+    text = f"{where}: {message}" if where else message
+    typer.echo(f"masyu: {' '.join(text.split())}", err=True)
+    raise typer.Exit(code=2)
+
+
+@contextlib.contextmanager
+def errors_exit() -> Iterator[None]:
+    """Turn MasyuError / XCCError into one line on stderr and exit 2 (no traceback)."""
+    try:
+        yield
+    except (MasyuError, _XCCError) as err:
+        message = getattr(err, "message", str(err))
+        fail(message, getattr(err, "where", None))
+
+
+def _looks_like_path(arg: str) -> bool:
+    """Whether a failed argument was more likely meant as a file name than as puzzle text."""
+    if "\n" in arg or "?" in arg or "://" in arg or arg.startswith("pzprv3"):
+        return False
+    if re.match(r"(mashu|masyu|pearl)(_edit)?/|[0-9]+(x[0-9]+)?[: ]", arg):
+        return False
+    return "/" in arg or "\\" in arg or Path(arg).suffix.lower() in (".txt", ".json", ".svg")
+
+
+def _read_text(arg: str) -> tuple[str | None, str, str | None]:
+    """``(text, source, pick)``: the text behind ``arg`` and, for FILE#NAME, the name."""
+    if arg == "-":
+        return sys.stdin.read(), "<stdin>", None
+    path, pick = arg, None
+    if "#" in arg and "\n" not in arg and not Path(arg).is_file():
+        head, _, tail = arg.rpartition("#")
+        if Path(head).is_file():
+            path, pick = head, tail
+    if "\n" not in path and len(path) < 4096 and Path(path).is_file():
+        try:
+            return Path(path).read_text(encoding="utf-8"), Path(path).name, pick
+        except UnicodeDecodeError:
+            fail("not UTF-8 text", path)
+        except OSError as err:
+            fail(err.strerror or str(err), path)
+    return None, arg, None
+
+
+def read_puzzle_arg(arg: str) -> Puzzle:
+    """The puzzle named by a CLI argument: a file, ``-``, ``FILE#NAME``, or the text itself."""
+    with errors_exit():
+        text, source, pick = _read_text(arg)
+        if text is None:
+            try:
+                return Puzzle.parse(arg)
+            except MasyuError:
+                if _looks_like_path(arg):
+                    fail("no such file", arg)
+                raise
+        if pick is not None:
+            found = [p for p in parse_collection(text, source) if p.name == pick]
+            if not found:
+                fail(f"no puzzle named {pick!r}", source)
+            return found[0]
+        try:
+            return Puzzle.parse(text)
+        except MasyuError as err:
+            if "puzzles here" in err.message:
+                names = [p.name for p in parse_collection(text, source)]
+                example = f", e.g. {arg}#{names[0]}" if names[0] else " (name them by # headers)"
+                fail(f"{len(names)} puzzles in this file; pick one with FILE#NAME{example}", source)
+            raise MasyuError(err.message, f"{source}, {err.where}" if err.where else source) \
+                from None
+
+
+def read_loop_arg(arg: str, puzzle: Puzzle) -> Loop:
+    """The loop named by a CLI argument (box drawing, JSON or pzprv3), sized like ``puzzle``."""
+    with errors_exit():
+        text, source, pick = _read_text(arg)
+        if text is None:
+            if _looks_like_path(arg) and "\n" not in arg:
+                fail("no such file", arg)
+            text = arg
+        if pick is not None:
+            loops = parse_solutions(text, source)
+            if pick not in loops:
+                fail(f"no loop named {pick!r}", source)
+            found = loops[pick]
+            if (found.rows, found.cols) != (puzzle.rows, puzzle.cols):
+                fail(f"the loop {pick!r} is {found.rows}x{found.cols} but the puzzle is "
+                     f"{puzzle.rows}x{puzzle.cols}", source)
+            return found
+        try:
+            return Loop.parse(text, puzzle.rows, puzzle.cols)
+        except MasyuError as err:
+            raise MasyuError(err.message, f"{source}, {err.where}" if err.where else source) \
+                from None
+
+
+# ---------------------------------------------------------------------------
+# Verbs
+
+
+class Target(str, Enum):
+    grid = "grid"
+    url = "url"
+    tatham = "tatham"
+    pzprv3 = "pzprv3"
+    svg = "svg"
+
+
+def _out(text: str) -> None:
+    typer.echo(text, nl=not text.endswith("\n"))
+
+
+@app.command()
+def convert(
+    input: str = typer.Argument(..., metavar="INPUT",
+                                help="A file, - for stdin, FILE#NAME, or the URL / game ID / grid."),
+    to: Target = typer.Option(Target.grid, "--to", help="The format to write."),
+) -> None:
+    """Write a puzzle in another format.
+
+    Example: masyu convert 'https://puzz.link/p?mashu/6/6/1063000i3000' --to tatham
+    """
+    puzzle = read_puzzle_arg(input)
+    with errors_exit():
+        writers = {"grid": puzzle.to_grid, "url": puzzle.to_url, "tatham": puzzle.to_tatham,
+                   "pzprv3": puzzle.to_pzprv3, "svg": puzzle.render_svg}
+        _out(writers[to.value]())
+
+
+@app.command()
+def check(
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle (file, -, or text)."),
+    loop: str = typer.Argument(..., metavar="LOOP",
+                               help="The loop: box drawing, JSON or pzprv3 (file, -, or text)."),
+    weak: bool = typer.Option(False, "--weak", help="Accept several disjoint loops."),
+) -> None:
+    """Check a loop against the rules: exit 0 if valid, 1 with the violations listed.
+
+    Example: masyu check puzzles.txt#my-puzzle solutions.txt#my-puzzle
+    """
+    p = read_puzzle_arg(puzzle)
+    if puzzle == "-" and loop == "-":
+        fail("only one of PUZZLE and LOOP can be read from stdin")
+    found = read_loop_arg(loop, p)
+    with errors_exit():
+        violations = check_loop(p, found, weak=weak)
+    if not violations:
+        typer.echo(f"valid {'weak' if weak else 'strong'} solution")
+        return
+    for v in violations:
+        typer.echo(str(v))
+    raise typer.Exit(code=1)
+
+
+@app.command()
+def render(
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help="The puzzle (file, -, or text)."),
+    loop: Optional[str] = typer.Argument(None, metavar="LOOP",
+                                         help="A loop to draw (box drawing, JSON or pzprv3)."),
+    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE",
+                                      help="Write an SVG picture to FILE (- for stdout)."),
+) -> None:
+    """Draw a puzzle, and a loop on it, in Unicode (or SVG with --svg).
+
+    Example: masyu render '6x6:eBbBfWbWbBaBcWbBe' --svg puzzle.svg
+    """
+    p = read_puzzle_arg(puzzle)
+    if puzzle == "-" and loop == "-":
+        fail("only one of PUZZLE and LOOP can be read from stdin")
+    found = read_loop_arg(loop, p) if loop is not None else None
+    with errors_exit():
+        if svg is None:
+            _out(render_text(p, found))
+            return
+        picture = render_svg(p, found)
+    if svg == "-":
+        _out(picture)
+        return
+    try:
+        Path(svg).write_text(picture, encoding="utf-8")
+    except OSError as err:
+        fail(err.strerror or str(err), svg)
