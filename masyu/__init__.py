@@ -5,5 +5,11 @@
 from .errors import MasyuError
 from .grid import Cell, Edge
 from .puzzle import Puzzle
+from .loop import Loop
+from .check import Violation, check
+from .collection import dump, load, load_solutions
+from .render import render_svg, render_text
 
 __all__ = ["MasyuError", "Cell", "Edge", "Puzzle"]
+__all__ += ["Loop", "check", "Violation", "load", "dump", "load_solutions", "render_text",
+            "render_svg"]
