@@ -94,7 +94,7 @@ def parse(text: str, name: str | None = None) -> Puzzle:
 
 def grid_blocks(lines: Iterable[str], first_line: int = 1
                 ) -> list[tuple[str | None, list[tuple[int, str]]]]:
-    """Split lines into puzzles: ``(name, [(line number, stripped line), ...])``.
+    """Split lines into puzzles: ``(name, [(line number, line), ...])``.
 
     Blank lines and ``#`` lines separate blocks; the first word of the last
     ``#`` line before a block names it.

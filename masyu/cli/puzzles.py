@@ -65,16 +65,26 @@ def _looks_like_path(arg: str) -> bool:
     return "/" in arg or "\\" in arg or Path(arg).suffix.lower() in (".txt", ".json", ".svg")
 
 
+def _is_file(name: str) -> bool:
+    try:
+        return "\n" not in name and Path(name).is_file()
+    except (OSError, ValueError):   # a name too long, or with a NUL in it, is no file
+        return False
+
+
 def _read_text(arg: str) -> tuple[str | None, str, str | None]:
     """``(text, source, pick)``: the text behind ``arg`` and, for FILE#NAME, the name."""
     if arg == "-":
-        return sys.stdin.read(), "<stdin>", None
+        try:
+            return sys.stdin.read(), "<stdin>", None
+        except UnicodeDecodeError:
+            fail("not UTF-8 text", "<stdin>")
     path, pick = arg, None
-    if "#" in arg and "\n" not in arg and not Path(arg).is_file():
+    if "#" in arg and not _is_file(arg):
         head, _, tail = arg.rpartition("#")
-        if Path(head).is_file():
+        if _is_file(head):
             path, pick = head, tail
-    if "\n" not in path and len(path) < 4096 and Path(path).is_file():
+    if _is_file(path):
         try:
             return Path(path).read_text(encoding="utf-8"), Path(path).name, pick
         except UnicodeDecodeError:

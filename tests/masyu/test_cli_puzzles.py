@@ -58,6 +58,12 @@ def test_convert_reads_files_stdin_and_collections(tmp_path):
     assert run("convert", "6x6:bWdBbWjBcWj").stdout == GRID
 
 
+def test_long_arguments_are_text_not_file_names():
+    big = Puzzle(40, 40, {(0, 0): "W", (39, 39): "B"})
+    assert run("convert", big.to_url(), "--to", "tatham").stdout == big.to_tatham() + "\n"
+    assert run("convert", big.to_tatham() + "#x", "--to", "url").exit_code == 2
+
+
 @pytest.mark.parametrize("args, words", [
     (["convert", "p?mashu/6/6/1063000i300"], ["URL segment '1063000i300'", "too short"]),
     (["convert", "6x6:eBbBfWbWbBaBcWbB"], ["column 20", "covers 31"]),
