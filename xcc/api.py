@@ -18,13 +18,13 @@ from .results import Solution, Stats
 
 def _c_available() -> bool:
     try:
-        from . import _csearch  # noqa: F401
+        from ._csearch import Solver  # noqa: F401  (not the xcc/_csearch/ source folder)
     except ImportError:
         return False
     return True
 
 
-ENGINES: tuple[str, ...] = ("python", "c") if _c_available() else ("python",)
+ENGINES: tuple[str, ...] = (("python", "c") if _c_available() else ("python",)) + ("sat",)
 DEFAULT_ENGINE = "c" if "c" in ENGINES else "python"
 
 
@@ -44,7 +44,7 @@ class Search:
     ``stats.interrupted`` is set.
     """
 
-    def __init__(self, problem: Problem, *, engine: str = "python", limit: int | None = None,
+    def __init__(self, problem: Problem, *, engine: str = DEFAULT_ENGINE, limit: int | None = None,
                  cycle: Cycle | None = None,
                  on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0) -> None:
@@ -74,10 +74,10 @@ class Search:
         stats = self.stats
         start = time.perf_counter()
         try:
-            for nodes in runner(arrays, stats, compiled, self.limit,
-                                self.on_progress, self.progress_every):
+            for indices in runner(arrays, stats, compiled, self.limit,
+                                  self.on_progress, self.progress_every):
                 stats.seconds = time.perf_counter() - start
-                yield Solution(tuple(arrays.option_of(p) for p in nodes), self.problem)
+                yield Solution(tuple(indices), self.problem)
         except KeyboardInterrupt:
             stats.interrupted = True
             stats.complete = False
@@ -86,26 +86,35 @@ class Search:
             stats.seconds = time.perf_counter() - start
 
 
+# A runner yields each solution as the tuple of its option indices.
+
 def _run_python(arrays, stats, compiled, limit, on_progress, progress_every):
     from .engine_py import Engine
-    return Engine(arrays, stats, compiled).run(limit, on_progress, progress_every)
+    for nodes in Engine(arrays, stats, compiled).run(limit, on_progress, progress_every):
+        yield tuple(arrays.option_of(p) for p in nodes)
 
 
 def _run_c(arrays, stats, compiled, limit, on_progress, progress_every):
     from .engine_c import run
+    for nodes in run(arrays, stats, compiled, limit, on_progress, progress_every):
+        yield tuple(arrays.option_of(p) for p in nodes)
+
+
+def _run_sat(arrays, stats, compiled, limit, on_progress, progress_every):
+    from .engine_sat import run
     return run(arrays, stats, compiled, limit, on_progress, progress_every)
 
 
-_RUNNERS = {"python": _run_python, "c": _run_c}
+_RUNNERS = {"python": _run_python, "c": _run_c, "sat": _run_sat}
 
 
-def solve(problem: Problem, *, engine: str = "python", limit: int | None = None,
+def solve(problem: Problem, *, engine: str = DEFAULT_ENGINE, limit: int | None = None,
           cycle: Cycle | None = None) -> Iterator[Solution]:
     """Yield the solutions of ``problem`` lazily, in the engine's order."""
     yield from Search(problem, engine=engine, limit=limit, cycle=cycle)
 
 
-def count(problem: Problem, *, engine: str = "python", limit: int | None = None,
+def count(problem: Problem, *, engine: str = DEFAULT_ENGINE, limit: int | None = None,
           cycle: Cycle | None = None,
           on_progress: Callable[[Stats], None] | None = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.

@@ -19,7 +19,9 @@ class Stats:
     ``mems`` the search mems (input excluded).  ``cycle_cuts`` counts partial
     solutions refused by a cycle constraint, ``forced`` the colors forced by
     propagation.  ``complete`` is False when the run stopped early (a limit
-    or an interrupt).
+    or an interrupt).  ``extra`` holds an engine's own counters (the SAT
+    engine's conflicts, decisions, propagations); only ``as_dict(extra=True)``
+    includes it.
     """
 
     solutions: int = 0
@@ -33,6 +35,7 @@ class Stats:
     forced: int = 0
     complete: bool = True
     interrupted: bool = False
+    extra: dict = field(default_factory=dict)
 
     def as_dict(self, extra: bool = False) -> dict:
         d = asdict(self)

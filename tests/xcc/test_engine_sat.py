@@ -1,0 +1,123 @@
+"""The SAT engine against the reference engine and brute force."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+from hypothesis import given, settings
+
+import xcc
+from xcc import engine_sat
+from xcc.arrays import build_arrays
+from xcc.results import Stats
+
+from .bruteforce import all_solutions
+from .strategies import cycle_problems, problems, total_cycle_problems
+
+needs_sat = pytest.mark.skipif(not engine_sat.available(), reason="python-sat is not installed")
+
+
+def load(shared, name):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return xcc.read_dlx(shared / "xcc" / name)
+
+
+def solution_set(problem, cycle=None, cuts=None):
+    """Solutions as sets of option indices, each found once."""
+    a = build_arrays(problem)
+    compiled = None
+    if cycle is not None:
+        codes = {name: k + 1 for k, name in enumerate(a.color_names)}
+        compiled = cycle.compile(problem.secondary, codes)
+    found = [frozenset(s) for s in engine_sat.run(a, Stats(), compiled, cuts=cuts)]
+    assert len(found) == len(set(found))
+    return set(found)
+
+
+def reference(problem, cycle=None):
+    return {frozenset(s.indices) for s in xcc.solve(problem, engine="python", cycle=cycle)}
+
+
+def test_sat_is_always_listed():
+    assert "sat" in xcc.ENGINES
+
+
+def test_missing_python_sat_is_explained(monkeypatch, shared):
+    monkeypatch.setattr(engine_sat, "_Solver", None)
+    assert not engine_sat.available()
+    with pytest.raises(xcc.XCCError, match=r"pip install 'xcc-masyu\[sat\]'"):
+        xcc.count(load(shared, "queens4.dlx"), engine="sat")
+
+
+@needs_sat
+def test_color_example(shared):
+    p = load(shared, "color.dlx")
+    sols = list(xcc.solve(p, engine="sat"))
+    assert [s.text() for s in sols] == ["A C X:1 Y:1\nB X:1"]
+
+
+@needs_sat
+@pytest.mark.parametrize("name, expected", [("queens4.dlx", 2), ("queens8.dlx", 92)])
+def test_queens(shared, name, expected):
+    p = load(shared, name)
+    stats = xcc.count(p, engine="sat")
+    assert stats.solutions == expected and stats.complete
+    assert {frozenset(s.indices) for s in xcc.solve(p, engine="sat")} == reference(p)
+    d = stats.as_dict(extra=True)
+    assert d["extra"]["solves"] == expected + 1 and "conflicts" in d["extra"]
+    assert "extra" not in stats.as_dict()
+
+
+@needs_sat
+def test_limit_stops_early(shared):
+    stats = xcc.count(load(shared, "queens8.dlx"), engine="sat", limit=5)
+    assert stats.solutions == 5 and not stats.complete
+
+
+@needs_sat
+def test_unknown_cuts_are_refused(shared):
+    with pytest.raises(xcc.XCCError, match="valid: lazy, propagator"):
+        engine_sat.count(load(shared, "queens4.dlx"), cuts="eager")
+
+
+@needs_sat
+@settings(max_examples=400, deadline=None)
+@given(problems())
+def test_solution_set_equals_brute_force(problem):
+    assert solution_set(problem) == all_solutions(problem)
+
+
+@needs_sat
+@settings(max_examples=300, deadline=None)
+@given(cycle_problems())
+def test_cycle_lazy_cuts_equal_reference(case):
+    problem, cycle = case
+    assert solution_set(problem, cycle, "lazy") == reference(problem, cycle)
+
+
+@needs_sat
+@settings(max_examples=300, deadline=None)
+@given(cycle_problems())
+def test_cycle_propagator_equals_reference(case):
+    problem, cycle = case
+    assert solution_set(problem, cycle, "propagator") == reference(problem, cycle)
+
+
+@needs_sat
+@settings(max_examples=150, deadline=None)
+@given(total_cycle_problems())
+def test_total_cycle_problems_equal_reference(case):
+    problem, cycle = case  # parity cuts and the promise of colors: the same solutions
+    expected = reference(problem, xcc.Cycle(cycle.edges, cycle.required, cycle.present))
+    assert solution_set(problem, cycle, "lazy") == expected
+    assert solution_set(problem, cycle, "propagator") == expected
+
+
+@needs_sat
+@settings(max_examples=100, deadline=None)
+@given(cycle_problems())
+def test_api_counts_equal_reference(case):
+    problem, cycle = case
+    stats = xcc.count(problem, engine="sat", cycle=cycle)
+    assert stats.solutions == len(reference(problem, cycle))

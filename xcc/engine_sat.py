@@ -1,0 +1,597 @@
+"""The SAT engine: an XCC problem as CNF, solved by CaDiCaL through python-sat.
+
+The translation (``translate``) reads the DLX2 arrays of :mod:`xcc.arrays`:
+
+- one variable ``x[k]`` per option ``k``;
+- every primary item: exactly one of the options that name it;
+- every secondary item ``s``: one variable ``y[s, c]`` per color ``c`` used
+  with ``s``, true exactly when a chosen option names ``s:c``
+  (``x[k] -> y[s, c]`` for each such option, and ``y[s, c] -> OR x[k]``);
+  then at most one of the ``y[s, c]`` and the options naming ``s`` without a
+  color.  So the colors of ``s`` exclude each other, an uncolored occurrence
+  excludes every other occurrence, and ``s`` may stay unnamed: Algorithm C's
+  rule exactly.
+
+Solutions are enumerated by blocking clauses on the option variables: a
+solution ``S`` is blocked by ``OR not x[k], k in S`` (no solution strictly
+contains another, since each option covers a primary item).
+
+The single-cycle constraint (:class:`xcc.cycle.Cycle`) is an edge per
+``(item, color, u, v)`` entry whose literal is ``y[item, color]``, plus the
+edges present from the start.  Degrees go into the CNF (0 or 2 at every
+vertex, 2 at a required one, no loops from a vertex to itself), and
+connectivity is enforced in one of two ways (``CUTS``):
+
+- ``"lazy"``: solve, look at the model's components, add cuts, solve again;
+- ``"propagator"``: CaDiCaL's user-propagator interface (IPASIR-UP) sees the
+  edges as they are assigned, keeps path fragments as the loop guard does,
+  refuses an edge that would close a cycle too early and checks each model.
+
+Both use the same cuts, each valid for every solution whatever the model: a
+component ``C`` with no required vertex, or with only some required
+vertices, cannot be the whole cycle, so "not every edge of ``C``"; and a
+component holding some but not all required vertices must be left, so "some
+edge across its boundary".
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable, Iterator
+
+from .arrays import Arrays
+from .cycle import CompiledCycle
+from .errors import XCCError
+from .results import Stats
+
+SOLVER = "cadical195"
+CUTS = ("lazy", "propagator")
+DEFAULT_CUTS = "propagator"
+INSTALL_HINT = "engine 'sat' needs python-sat: pip install 'xcc-masyu[sat]'"
+
+try:  # python-sat is an optional extra
+    from pysat.engines import Propagator as _PropagatorBase
+    from pysat.solvers import Solver as _Solver
+except ImportError:  # pragma: no cover - exercised by monkeypatching in tests
+    _Solver = None
+    _PropagatorBase = object
+
+
+def available() -> bool:
+    """True when python-sat (with CaDiCaL 1.9.5) can be imported."""
+    return _Solver is not None
+
+
+def _require() -> None:
+    if _Solver is None:
+        raise XCCError(INSTALL_HINT)
+
+
+# ---- the CNF ------------------------------------------------------------------
+
+class Formula:
+    """Clauses over numbered variables, with fresh auxiliary variables."""
+
+    def __init__(self, nvars: int = 0) -> None:
+        self.nvars = nvars
+        self.clauses: list[list[int]] = []
+        self.unsat = False  # an empty clause was added
+
+    def new_var(self) -> int:
+        self.nvars += 1
+        return self.nvars
+
+    def add(self, clause: list[int]) -> None:
+        if not clause:
+            self.unsat = True
+        self.clauses.append(clause)
+
+    def at_most_one(self, lits: list[int]) -> None:
+        """Pairwise for a few literals, a sequential counter beyond."""
+        if len(lits) <= 6:
+            for i in range(len(lits)):
+                for j in range(i + 1, len(lits)):
+                    self.add([-lits[i], -lits[j]])
+            return
+        prev = 0  # s_i: some of the first i literals is true
+        for i, lit in enumerate(lits):
+            if prev:
+                self.add([-lit, -prev])
+            if i == len(lits) - 1:
+                break
+            s = self.new_var()
+            self.add([-lit, s])
+            if prev:
+                self.add([-prev, s])
+            prev = s
+
+    def exactly_one(self, lits: list[int]) -> None:
+        self.add(list(lits))
+        self.at_most_one(lits)
+
+    def at_most_two(self, weighted: list[tuple[int, int]]) -> None:
+        """At most 2 in total, each literal counting its weight (1 or 2)."""
+        if len(weighted) <= 6:
+            for i, (a, wa) in enumerate(weighted):
+                for j in range(i + 1, len(weighted)):
+                    b, wb = weighted[j]
+                    if wa + wb > 2:
+                        self.add([-a, -b])
+                    else:
+                        for k in range(j + 1, len(weighted)):
+                            self.add([-a, -b, -weighted[k][0]])
+            return
+        one = two = 0  # the count so far is at least 1, at least 2
+        for lit, w in weighted:
+            if two:
+                self.add([-lit, -two])
+            if w == 2 and one:
+                self.add([-lit, -one])
+            new_one, new_two = self.new_var(), self.new_var()
+            self.add([-lit, new_one])
+            if one:
+                self.add([-one, new_one])
+                self.add([-lit, -one, new_two])
+            if two:
+                self.add([-two, new_two])
+            if w == 2:
+                self.add([-lit, new_two])
+            one, two = new_one, new_two
+
+
+class Translation(Formula):
+    """An XCC problem (and maybe a cycle constraint) as CNF.
+
+    ``option_var(k) = k + 1``.  ``color_var[(i, c)]`` is the variable of
+    secondary item ``i`` (its DLX2 number) having color code ``c``.
+    ``edges`` lists the cycle's edges as ``(u, v, literal)``, literal 0 for
+    an edge present from the start.
+    """
+
+    def __init__(self, a: Arrays, cycle: CompiledCycle | None = None) -> None:
+        super().__init__(len(a.option_start))
+        self.noptions = len(a.option_start)
+        self.color_var: dict[tuple[int, int], int] = {}
+        self.edges: list[tuple[int, int, int]] = []
+        self.nverts = 0
+        self.required: list[int] = []
+        self._items(a)
+        if cycle is not None:
+            self._cycle(a, cycle)
+
+    def _items(self, a: Arrays) -> None:
+        names: list[list[int]] = [[] for _ in range(a.n + 1)]  # uncolored occurrences
+        colored: dict[tuple[int, int], list[int]] = {}
+        for k, p in enumerate(a.option_start):
+            while a.itm[p] > 0:
+                i, c = a.itm[p], a.color[p]
+                if c:
+                    colored.setdefault((i, c), []).append(k + 1)
+                else:
+                    names[i].append(k + 1)
+                p += 1
+        for i in range(1, a.n1 + 1):  # exactly one option per primary item
+            self.exactly_one(names[i])
+        colors_of: list[list[int]] = [[] for _ in range(a.n + 1)]
+        for (i, c), options in colored.items():
+            y = self.color_var[(i, c)] = self.new_var()
+            colors_of[i].append(y)
+            for x in options:
+                self.add([-x, y])
+            self.add([-y] + options)
+        for i in range(a.n1 + 1, a.n + 1):  # colors and bare names exclude each other
+            self.at_most_one(colors_of[i] + names[i])
+
+    def _cycle(self, a: Arrays, cc: CompiledCycle) -> None:
+        self.nverts = cc.nverts
+        self.required = list(cc.required)
+        for u, v in cc.present:
+            self.edges.append((u, v, 0))
+        for s, entries in enumerate(cc.item_edges):
+            for c, u, v in entries:
+                y = self.color_var.get((a.n1 + 1 + s, c))
+                if y is not None:
+                    self.edges.append((u, v, y))
+        required = set(cc.required)
+        incident: list[dict[int, int]] = [{} for _ in range(cc.nverts)]
+        fixed = [0] * cc.nverts  # present edges at each vertex
+        for u, v, lit in self.edges:
+            if u == v:  # a loop on one vertex is never part of the cycle
+                self.add([-lit] if lit else [])
+                continue
+            for w in (u, v):
+                if lit:
+                    incident[w][lit] = incident[w].get(lit, 0) + 1
+                else:
+                    fixed[w] += 1
+        for v in range(cc.nverts):
+            self._degree(sorted(incident[v].items()), fixed[v], v in required)
+        if not any(lit == 0 for _, _, lit in self.edges):  # a cycle has an edge
+            self.add(sorted({lit for u, v, lit in self.edges if u != v}))
+
+    def _degree(self, weighted: list[tuple[int, int]], fixed: int, required: bool) -> None:
+        """The degree of a vertex is 0 or 2 (2 if required)."""
+        if fixed > 2:
+            self.add([])
+            return
+        keep = []
+        for lit, w in weighted:
+            if w + fixed > 2:
+                self.add([-lit])
+            else:
+                keep.append((lit, w))
+        lits = [lit for lit, _ in keep]
+        if fixed == 2:
+            return
+        if fixed == 1:
+            self.exactly_one(lits)
+            return
+        if required:
+            self.add(list(lits))
+        self.at_most_two(keep)
+        for lit, w in keep:  # never exactly one
+            if w == 1:
+                self.add([-lit] + [m for m in lits if m != lit])
+
+
+# ---- the cuts -----------------------------------------------------------------
+
+def check_edges(t: Translation, true_edges: list[int]) -> tuple[bool, list[list[int]]]:
+    """Is the set of edges (indices into ``t.edges``) one cycle through every
+    required vertex?  If not, the cuts that it violates (at least one)."""
+    edges = t.edges
+    adj: dict[int, list[int]] = {}
+    for j in true_edges:
+        u, v, _ = edges[j]
+        adj.setdefault(u, []).append(j)
+        adj.setdefault(v, []).append(j)
+    if not true_edges or any(len(js) != 2 for js in adj.values()) or \
+            any(edges[j][0] == edges[j][1] for j in true_edges):
+        # the CNF forbids these; answer with the weakest valid cut
+        return False, [sorted({-edges[j][2] for j in true_edges if edges[j][2]})] if true_edges else []
+    seen: set[int] = set()
+    components: list[tuple[list[int], set[int]]] = []
+    for start in adj:
+        if start in seen:
+            continue
+        verts, comp, stack = {start}, set(), [start]
+        seen.add(start)
+        while stack:
+            w = stack.pop()
+            for j in adj[w]:
+                comp.add(j)
+                u, v, _ = edges[j]
+                o = v if u == w else u
+                if o not in verts:
+                    verts.add(o)
+                    seen.add(o)
+                    stack.append(o)
+        components.append((sorted(comp), verts))
+    required = t.required
+    if len(components) == 1 and all(r in components[0][1] for r in required):
+        return True, []
+    cuts = []
+    for k, (comp, verts) in enumerate(components):
+        inside = sum(1 for r in required if r in verts)
+        not_all = sorted({-edges[j][2] for j in comp if edges[j][2]})
+        if not required:  # no single component is wrong: two cannot both stay
+            other = components[(k + 1) % len(components)][0]
+            cuts.append(sorted(set(not_all) | {-edges[j][2] for j in other if edges[j][2]}))
+        elif inside == 0:
+            cuts.append(not_all)
+        elif inside < len(required):
+            cuts.append(boundary(t, verts))
+    return False, cuts
+
+
+def boundary(t: Translation, verts: set[int]) -> list[int]:
+    """Some edge with one end in ``verts`` is present."""
+    out = set()
+    for u, v, lit in t.edges:
+        if (u in verts) != (v in verts):
+            out.add(lit)
+    return sorted(out)  # a present edge (0) here would make the cut useless
+
+
+class LoopPropagator(_PropagatorBase):
+    """The loop guard inside CaDiCaL (IPASIR-UP).
+
+    Path fragments of the true edges, as in :class:`xcc.cycle.CycleGuard`:
+    ``deg``, ``mate`` of fragment ends, plus ``rc`` (required vertices in the
+    fragment) and ``ln`` (its edges) at each end, and ``inc1``/``inc2`` (the
+    edges at a vertex).  Every change goes on a trail; each decision level
+    remembers where its changes begin.  An edge between the two ends of a
+    fragment that could not close the whole cycle is propagated false; a
+    cycle that closes wrongly is answered with a cut.
+    """
+
+    def __init__(self, t: Translation) -> None:
+        super().__init__()
+        self.is_lazy = False
+        self.t = t
+        n = t.nverts
+        self.deg = [0] * n
+        self.mate = list(range(n))
+        self.is_required = [0] * n
+        for r in t.required:
+            self.is_required[r] = 1
+        self.nrequired = len(t.required)
+        self.rc = list(self.is_required)
+        self.ln = [0] * n
+        self.inc1 = [-1] * n
+        self.inc2 = [-1] * n
+        self.edges_of: dict[int, list[int]] = {}
+        self.between: dict[tuple[int, int], list[int]] = {}
+        for j, (u, v, lit) in enumerate(t.edges):
+            if lit:
+                self.edges_of.setdefault(lit, []).append(j)
+                if u != v:
+                    self.between.setdefault((min(u, v), max(u, v)), []).append(j)
+        self.value: dict[int, int] = {lit: 0 for lit in self.edges_of}
+        self.ntrue = [0]
+        self.true_list: list[int] = []
+        self.closed: list[list[int]] = []
+        self.trail: list[tuple] = []
+        self.limits: list[int] = []
+        self.pending: list[list[int]] = []
+        self.props: list[int] = []
+        self.given: set[int] = set()  # propagated, not yet seen assigned
+        self.reason: dict[int, tuple] = {}
+        self.cuts = 0
+        self.propagated = 0
+        for j, (u, v, lit) in enumerate(t.edges):
+            if not lit:
+                self._add(j)
+        self.trail.clear()  # the present edges are never undone
+        self._check_closed()
+
+    def setup_observe(self, solver) -> None:
+        for lit in self.edges_of:
+            solver.observe(lit)
+
+    # ---- the trail: each change beside its undo ------------------------------
+    def _set(self, array: list, k: int, value) -> None:
+        self.trail.append((array, k, array[k]))
+        array[k] = value
+
+    def _push(self, array: list, value) -> None:
+        self.trail.append((array, -1, None))
+        array.append(value)
+
+    def _undo_to(self, mark: int) -> None:
+        trail = self.trail
+        while len(trail) > mark:
+            array, k, old = trail.pop()
+            if k < 0:
+                array.pop()
+            else:
+                array[k] = old
+
+    def on_new_level(self) -> None:
+        self.limits.append(len(self.trail))
+
+    def on_backtrack(self, to: int) -> None:
+        if to < len(self.limits):
+            self._undo_to(self.limits[to])
+            del self.limits[to:]
+        self.props.clear()
+        self.given.clear()
+
+    # ---- edges appear -------------------------------------------------------------
+    def on_assignment(self, lit: int, fixed: bool = False) -> None:
+        var = abs(lit)
+        if self.value.get(var, 1):  # not ours, or already known
+            return
+        self._set_value(var, 1 if lit > 0 else -1)
+        if lit < 0:
+            return
+        added = False
+        for j in self.edges_of[var]:
+            added = self._add(j) or added
+        if added:
+            self._check_closed()
+
+    def _set_value(self, var: int, value: int) -> None:
+        self.trail.append((self.value, var, self.value[var]))
+        self.value[var] = value
+
+    def _add(self, j: int) -> bool:
+        u, v, _ = self.t.edges[j]
+        deg = self.deg
+        if u == v or deg[u] == 2 or deg[v] == 2:
+            return False  # the CNF refuses this assignment by itself
+        du, dv = deg[u], deg[v]
+        self._set(deg, u, du + 1)
+        self._set(deg, v, dv + 1)
+        self._set(self.inc1 if du == 0 else self.inc2, u, j)
+        self._set(self.inc1 if dv == 0 else self.inc2, v, j)
+        self._set(self.ntrue, 0, self.ntrue[0] + 1)
+        self._push(self.true_list, j)
+        mate = self.mate
+        if du and dv and mate[u] == v:  # a cycle closes
+            self._push(self.closed, self._walk(u, j, u))
+            return True
+        a = mate[u] if du else u
+        b = mate[v] if dv else v
+        rc = (self.rc[a] if du else self.is_required[u]) + (self.rc[b] if dv else self.is_required[v])
+        ln = (self.ln[a] if du else 0) + (self.ln[b] if dv else 0) + 1
+        self._set(mate, a, b)
+        self._set(mate, b, a)
+        self._set(self.rc, a, rc)
+        self._set(self.rc, b, rc)
+        self._set(self.ln, a, ln)
+        self._set(self.ln, b, ln)
+        self._forbid_closing(a, b, rc, ln)
+        return True
+
+    def _walk(self, a: int, j: int, b: int) -> list[int]:
+        """The edges from ``a`` along edge ``j`` until ``b``."""
+        edges, inc1, inc2 = self.t.edges, self.inc1, self.inc2
+        out = [j]
+        w = a
+        while True:
+            u, v, _ = edges[j]
+            w = v if u == w else u
+            if w == b:
+                return out
+            j = inc2[w] if inc1[w] == j else inc1[w]
+            out.append(j)
+
+    def _forbid_closing(self, a: int, b: int, rc: int, ln: int) -> None:
+        """An edge a-b would close the fragment: is that ever right?"""
+        js = self.between.get((a, b) if a < b else (b, a))
+        if not js:
+            return
+        value = self.value
+        for j in js:
+            lit = self.t.edges[j][2]
+            if value[lit] or -lit in self.given:
+                continue
+            if rc < self.nrequired or len(self.edges_of[lit]) > 1:
+                extra = 0
+            elif self.ntrue[0] > ln:  # another edge is present outside the fragment
+                inside = set(self._walk(a, self.inc1[a], b))
+                extra = next(f for f in self.true_list if f not in inside)
+            else:
+                continue
+            self.reason[-lit] = (a, self.inc1[a], b, extra)
+            self.props.append(-lit)
+
+    def _check_closed(self) -> None:
+        for cycle in self.closed:
+            edges = self.t.edges
+            verts = {w for j in cycle for w in edges[j][:2]}
+            inside = sum(1 for r in self.t.required if r in verts)
+            no = sorted({-edges[j][2] for j in cycle if edges[j][2]})
+            if inside < self.nrequired:
+                self.pending.append(no)
+                if inside:
+                    self.pending.append(boundary(self.t, verts))
+            elif self.ntrue[0] > len(cycle):
+                cyc = set(cycle)
+                f = next(f for f in self.true_list if f not in cyc)
+                self.pending.append(sorted(set(no) | {-edges[f][2]}))
+            else:
+                continue
+            self.cuts += 1
+            return
+
+    # ---- the solver asks ------------------------------------------------------------
+    def propagate(self) -> list[int]:
+        out = [lit for lit in dict.fromkeys(self.props) if not self.value[-lit]]
+        self.props.clear()
+        self.given.update(out)
+        self.propagated += len(out)
+        return out
+
+    def provide_reason(self, lit: int) -> list[int]:
+        a, j, b, extra = self.reason[lit]
+        edges = self.t.edges
+        out = {lit}
+        for i in self._walk(a, j, b):
+            if edges[i][2]:
+                out.add(-edges[i][2])
+        if extra and edges[extra][2]:
+            out.add(-edges[extra][2])
+        return [lit] + sorted(out - {lit})
+
+    def check_model(self, model: list[int]) -> bool:
+        truth = {abs(m): m > 0 for m in model}
+        true_edges = [j for j, (_, _, lit) in enumerate(self.t.edges) if not lit or truth.get(lit)]
+        ok, cuts = check_edges(self.t, true_edges)
+        if not ok:
+            self.pending.extend(cuts)
+            self.cuts += len(cuts)
+        return ok
+
+    def decide(self) -> int:
+        return 0
+
+    def has_clause(self) -> bool:
+        return bool(self.pending)
+
+    def add_clause(self) -> list[int]:
+        return self.pending.pop()
+
+
+# ---- the search ---------------------------------------------------------------
+
+def run(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
+        limit: int | None = None, on_progress: Callable[[Stats], None] | None = None,
+        progress_every: float = 1.0, cuts: str | None = None) -> Iterator[tuple[int, ...]]:
+    """Yield each solution as the tuple of its option indices (sorted)."""
+    _require()
+    cuts = DEFAULT_CUTS if cuts is None else cuts
+    if cuts not in CUTS:
+        raise XCCError(f"unknown cuts {cuts!r}; valid: {', '.join(CUTS)}")
+    t = Translation(a, cycle)
+    if t.unsat:
+        return
+    extra = stats.extra
+    extra.update(variables=t.nvars, clauses=len(t.clauses), cuts=cuts if cycle else None,
+                 solves=0)
+    prop = None
+    next_check = time.monotonic() + progress_every
+    with _Solver(name=SOLVER, bootstrap_with=t.clauses) as solver:
+        if cycle is not None and cuts == "propagator":
+            prop = LoopPropagator(t)
+            solver.connect_propagator(prop)
+            prop.setup_observe(solver)
+        noptions = t.noptions
+        try:
+            while True:
+                extra["solves"] += 1
+                if not solver.solve():
+                    return
+                model = solver.get_model()
+                if cycle is not None and prop is None:
+                    true_edges = [j for j, (_, _, lit) in enumerate(t.edges)
+                                  if not lit or model[lit - 1] > 0]
+                    ok, found = check_edges(t, true_edges)
+                    if not ok:
+                        assert found, "a rejected model must violate a cut"
+                        stats.cycle_cuts += len(found)
+                        for clause in found:
+                            solver.add_clause(clause)
+                        continue
+                chosen = tuple(k for k in range(noptions) if model[k] > 0)
+                stats.solutions += 1
+                yield chosen
+                if limit is not None and stats.solutions >= limit:
+                    stats.complete = False
+                    return
+                solver.add_clause([-(k + 1) for k in chosen])
+                if on_progress is not None and time.monotonic() >= next_check:
+                    next_check = time.monotonic() + progress_every
+                    _flush(solver, stats, prop)
+                    on_progress(stats)
+        finally:
+            _flush(solver, stats, prop)
+            if prop is not None:
+                solver.disconnect_propagator()
+
+
+def _flush(solver, stats: Stats, prop: LoopPropagator | None) -> None:
+    s = solver.accum_stats() or {}
+    for key in ("conflicts", "decisions", "propagations", "restarts"):
+        if key in s:
+            stats.extra[key] = s[key]
+    if prop is not None:
+        stats.cycle_cuts = prop.cuts
+        stats.extra["loop_propagations"] = prop.propagated
+    stats.extra["cycle_cuts"] = stats.cycle_cuts
+
+
+def count(problem, *, cycle=None, limit: int | None = None, cuts: str | None = None) -> Stats:
+    """Count solutions with a chosen way of cutting (for benchmarks)."""
+    from .arrays import build_arrays
+    a = build_arrays(problem)
+    compiled = None
+    if cycle is not None:
+        codes = {name: k + 1 for k, name in enumerate(a.color_names)}
+        compiled = cycle.compile(problem.secondary, codes)
+    stats = Stats()
+    start = time.perf_counter()
+    for _ in run(a, stats, compiled, limit, cuts=cuts):
+        pass
+    stats.seconds = time.perf_counter() - start
+    return stats
