@@ -1,0 +1,259 @@
+"""CLI verbs for solving: solve, count, encode.
+
+Solutions go to stdout; statistics and progress to stderr.  Exit codes: 0 at
+least one solution found, 1 none, 2 bad input.
+"""
+from __future__ import annotations
+
+import sys
+import time
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+import xcc
+
+from . import app
+from .puzzles import errors_exit, fail, read_puzzle_arg
+from ..collection import parse_collection
+from ..encode import encode as encode_puzzle
+from ..puzzle import Puzzle
+from ..render import render_svg, render_text
+from ..solve import Count, Search
+
+DEFAULT_ENGINE = "c" if "c" in xcc.ENGINES else "python"
+
+
+class EncodingName(str, Enum):
+    e422 = "422"
+    e423 = "423"
+
+
+class Method(str, Enum):
+    filter = "filter"
+    guard = "guard"
+
+
+class Format(str, Enum):
+    box = "box"
+    text = "text"
+    svg = "svg"
+    json = "json"
+
+
+PUZZLE_HELP = "The puzzle: a file, - for stdin, FILE#NAME, or the URL / game ID / grid."
+ENGINE_HELP = f"The XCC engine: {', '.join(xcc.ENGINES)}."
+ENCODING_OPT = typer.Option(EncodingName.e423, "--encoding", help="TAOCP ex. 422 or 423.")
+METHOD_OPT = typer.Option(Method.guard, "--method",
+                          help="Strong solutions by a loop guard in the search, or by "
+                               "filtering the weak ones.")
+WEAK_OPT = typer.Option(False, "--weak", help="Allow several disjoint loops (weak solutions).")
+
+
+def example_puzzle() -> Puzzle:
+    """The bundled example (masyu/data/example.txt)."""
+    text = resources.files("masyu.data").joinpath("example.txt").read_text(encoding="utf-8")
+    return parse_collection(text, "example.txt")[0]
+
+
+class Progress:
+    """About once a second: solutions so far, nodes and rate, on stderr."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet = quiet
+        self.start = time.perf_counter()
+        self.shown = False
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, search: Search) -> None:
+        if self.quiet:
+            return
+        elapsed = time.perf_counter() - self.start
+        stats = search.stats
+        rate = stats.nodes / elapsed if elapsed > 0 else 0.0
+        text = f"... {search.found:,} solutions"
+        if search.found != stats.solutions:  # the filter: weak solutions examined
+            text += f" (of {stats.solutions:,} weak)"
+        text += f", {stats.nodes:,} nodes, {rate:,.0f} nodes/s, {elapsed:.0f} s"
+        if self.tty:
+            sys.stderr.write("\r" + text + "\033[K")
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def _search(puzzle: Puzzle, progress: Progress, *, weak: bool, encoding: EncodingName,
+            method: Method, engine: str, limit: Optional[int]) -> Search:
+    with errors_exit():
+        return Search(puzzle, weak=weak, encoding=encoding.value, method=method.value,
+                      engine=engine, limit=limit, on_progress=progress)
+
+
+def _kind(weak: bool, n: int) -> str:
+    return f"{'weak' if weak else 'strong'} solution{'' if n == 1 else 's'}"
+
+
+def _show(puzzle: Puzzle, loop, fmt: Format) -> str:
+    if fmt is Format.box:
+        return loop.to_box()
+    if fmt is Format.text:
+        return render_text(puzzle, loop)
+    if fmt is Format.svg:
+        return render_svg(puzzle, loop)
+    return loop.to_json() + "\n"
+
+
+@app.command()
+def solve(
+    puzzle: Optional[str] = typer.Argument(None, metavar="[PUZZLE]",
+                                           help=PUZZLE_HELP + " Default: a bundled example."),
+    all_: bool = typer.Option(False, "--all", help="Print every solution."),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
+                                        help="Print at most N solutions."),
+    weak: bool = WEAK_OPT,
+    encoding: EncodingName = ENCODING_OPT,
+    method: Method = METHOD_OPT,
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", help=ENGINE_HELP),
+    fmt: Format = typer.Option(Format.text, "--format",
+                               help="text: the board with the loop; box: the loop alone "
+                                    "(as in solutions files); svg; json."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No statistics or progress."),
+) -> None:
+    """Solve a puzzle and print its loop (the first one; --all for every one).
+
+    Without --all or --limit the search goes on to a second solution, to say
+    whether the first is unique.  With no PUZZLE, solves a bundled 10x10 example.
+
+    Example: masyu solve '6x6:eBbBfWbWbBaBcWbBe' --format box
+    """
+    if all_ and limit is not None:
+        fail("use --all or --limit N, not both")
+    p = example_puzzle() if puzzle is None else read_puzzle_arg(puzzle)
+    progress = Progress(quiet)
+    show = None if all_ else (limit if limit is not None else 1)
+    search = _search(p, progress, weak=weak, encoding=encoding, method=method, engine=engine,
+                     limit=None if all_ else (limit if limit is not None else 2))
+    if puzzle is None and not quiet:
+        typer.echo(f"the bundled example {p.name} ({p.rows}x{p.cols}):", err=True)
+    interrupted = False
+    try:
+        with errors_exit():
+            for loop in search:
+                if show is None or search.found <= show:
+                    if search.found > 1 and fmt in (Format.box, Format.text):
+                        typer.echo("")
+                    typer.echo(_show(p, loop, fmt), nl=False)
+    except KeyboardInterrupt:
+        interrupted = True
+    progress.done()
+    n = search.found
+    if not quiet:
+        kind = _kind(weak, n)
+        if interrupted:
+            note = f"interrupted: {n:,} {kind} so far"
+        elif all_ or limit is not None:
+            note = f"{n:,} {kind}" + ("" if search.stats.complete else " (stopped at the limit)")
+        elif n == 0:
+            note = f"no {_kind(weak, 2)}"
+        elif n == 1:
+            note = f"unique {_kind(weak, 1)}"
+        else:
+            note = f"more than one {_kind(weak, 1)}; --all lists them"
+        typer.echo(f"{note}; {search.stats}", err=True)
+    raise typer.Exit(code=0 if n else 1)
+
+
+@app.command()
+def count(
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
+    weak: bool = WEAK_OPT,
+    encoding: EncodingName = ENCODING_OPT,
+    method: Method = METHOD_OPT,
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", help=ENGINE_HELP),
+    limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
+                                        help="Stop after N solutions."),
+    as_json: bool = typer.Option(False, "--json",
+                                 help="One JSON object: weak or strong, and the engine "
+                                      "statistics."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+) -> None:
+    """Count the solutions of a puzzle (strong ones, or weak ones with --weak).
+
+    Progress goes to stderr about once a second; Ctrl-C stops the count and
+    prints the count so far.
+
+    Example: masyu count puzzles.txt#rcra-masyu05 --weak --encoding 422 --json
+    """
+    p = read_puzzle_arg(puzzle)
+    progress = Progress(quiet)
+    search = _search(p, progress, weak=weak, encoding=encoding, method=method, engine=engine,
+                     limit=limit)
+    try:
+        with errors_exit():
+            result: Count = search.count()
+    except KeyboardInterrupt:
+        search.stats.interrupted = True
+        search.stats.complete = False
+        result = search.result()
+    progress.done()
+    if as_json:
+        import json
+        data = result.as_dict()
+        data["interrupted"] = search.stats.interrupted
+        data.update(encoding=encoding.value, method=None if weak else method.value,
+                    engine=engine)
+        typer.echo(json.dumps(data))
+    else:
+        note = ""
+        if search.stats.interrupted:
+            note = " so far (interrupted)"
+        elif not result.complete:
+            note = " (stopped at the limit)"
+        typer.echo(f"{int(result)} {_kind(weak, int(result))}{note}")
+        if not quiet:
+            typer.echo(str(result.stats), err=True)
+    raise typer.Exit(code=0 if result else 1)
+
+
+@app.command()
+def encode(
+    puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
+    encoding: EncodingName = typer.Option(EncodingName.e423, "--encoding",
+                                          help="TAOCP ex. 422 or 423."),
+    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
+                                         help="Write to FILE (default: stdout)."),
+) -> None:
+    """Write the XCC problem of a puzzle's weak solutions in Knuth's DLX format.
+
+    Item names: t tile, w/b white/black circle, e edge, then the row and column
+    in doubled coordinates, one base-62 digit each (two beyond 31x31).
+
+    Example: masyu encode puzzles.txt#rcra-masyu05 --encoding 422 -o masyu05.dlx
+    """
+    p = read_puzzle_arg(puzzle)
+    with errors_exit():
+        enc = encode_puzzle(p, encoding.value)
+        text = xcc.format_dlx(enc.problem, enc.dlx_comment())
+    if not xcc.dlx.knuth_compatible(enc.problem):
+        typer.echo("masyu: warning: names longer than 8 characters; "
+                   "Knuth's DLX2 will not read this file", err=True)
+    if output is None or output == "-":
+        typer.echo(text, nl=False)
+    else:
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as err:
+            fail(err.strerror or str(err), output)
+    sizes = enc.sizes
+    typer.echo(f"{sizes['primary']} primary and {sizes['secondary']} secondary items, "
+               f"{sizes['options']} options"
+               + (f"; {enc.contradiction}" if enc.contradiction else ""), err=True)

@@ -1,0 +1,128 @@
+"""The result of encoding a puzzle: an XCC problem plus the way back to edges.
+
+Item names use doubled coordinates: cell ``(r, c)`` sits at ``(2r+1, 2c+1)``
+and an edge at the midpoint of its two cells, so horizontal edges have an even
+column and vertical ones an even row.  Each coordinate is written in base 62
+(``0-9a-zA-Z``), one character while it is below 62 (boards up to 31 x 31)
+and two characters beyond (boards up to 1000 x 1000).  A one-letter prefix
+says what the item is: ``t`` tile, ``w``/``b`` white/black circle, ``e`` edge.
+So every name has at most 5 characters and Knuth's DLX2 reads every file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Mapping, Union
+
+import xcc
+
+from .grid import Cell, Edge
+from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .loop import Loop
+
+DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+ENCODINGS = ("422", "423")
+
+
+class Namer:
+    """Item names for one board size."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.width = 1 if max(2 * rows, 2 * cols) - 1 < len(DIGITS) else 2
+
+    def _coord(self, k: int) -> str:
+        if self.width == 1:
+            return DIGITS[k]
+        return DIGITS[k // 62] + DIGITS[k % 62]
+
+    def cell(self, prefix: str, cell: Cell) -> str:
+        return prefix + self._coord(2 * cell[0] + 1) + self._coord(2 * cell[1] + 1)
+
+    def edge(self, e: Edge) -> str:
+        (r1, c1), (r2, c2) = e
+        return "e" + self._coord(r1 + r2 + 1) + self._coord(c1 + c2 + 1)
+
+
+SolutionLike = Union["xcc.Solution", Mapping[str, str]]
+
+
+@dataclass(frozen=True)
+class Encoding:
+    """An XCC problem for the weak solutions of ``puzzle``, and its meaning.
+
+    ``edge_items[x]`` lists the edges that secondary item ``x`` stands for,
+    each with the color that means "present" (in 422 one edge, color ``"1"``;
+    in 423 a whole class, color ``"1"`` or ``"0"`` by parity).  ``present``
+    holds the edges forced into every weak solution (the 423 constant class),
+    ``absent`` those forced out.  ``contradiction`` says why the clues admit
+    no weak solution at all (423 only; the problem then has no options).
+    """
+
+    puzzle: Puzzle
+    kind: str
+    problem: xcc.Problem
+    edge_items: Mapping[str, tuple[tuple[Edge, str], ...]]
+    present: tuple[Edge, ...] = ()
+    absent: tuple[Edge, ...] = ()
+    contradiction: str | None = None
+    _edge_of: dict = field(default_factory=dict, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        table: dict[tuple[str, str], list[Edge]] = {}
+        for item, pairs in self.edge_items.items():
+            for e, color in pairs:
+                table.setdefault((item, color), []).append(e)
+        object.__setattr__(self, "_edge_of", table)
+
+    def edges_of(self, solution: SolutionLike) -> frozenset[Edge]:
+        """The present edges of the weak solution that ``solution`` encodes.
+
+        ``solution`` is an :class:`xcc.Solution` of ``problem`` or the mapping
+        from secondary items to the colors they received.
+        """
+        out = set(self.present)
+        if isinstance(solution, Mapping):
+            for item, color in solution.items():
+                out.update(self._edge_of.get((item, color), ()))
+        else:
+            table = self._option_edges()
+            for k in solution.indices:
+                out.update(table[k])
+        return frozenset(out)
+
+    def _option_edges(self) -> list[tuple[Edge, ...]]:
+        """For each option, the edges its colors make present."""
+        cached = self.__dict__.get("_by_option")
+        if cached is None:
+            cached = [tuple(e for item, color in option if color is not None
+                            for e in self._edge_of.get((item, color), ()))
+                      for option in self.problem.options]
+            object.__setattr__(self, "_by_option", cached)
+        return cached
+
+    def loop_of(self, solution: SolutionLike) -> "Loop":
+        from .loop import Loop
+        return Loop(self.puzzle.rows, self.puzzle.cols, self.edges_of(solution))
+
+    def cycle(self) -> xcc.Cycle:
+        """The single-cycle constraint (loop guard) for strong solutions."""
+        return xcc.Cycle(edges={item: list(pairs) for item, pairs in self.edge_items.items()},
+                         required=[cell for cell, _ in self.puzzle.pearls],
+                         present=list(self.present))
+
+    @property
+    def sizes(self) -> dict[str, int]:
+        """Items, options and option entries (occurrences) of the problem."""
+        p = self.problem
+        return {"primary": len(p.primary), "secondary": len(p.secondary),
+                "options": len(p.options), "entries": sum(len(o) for o in p.options)}
+
+    def dlx_comment(self) -> str:
+        name = self.puzzle.name or "puzzle"
+        lines = [f"masyu {name} {self.puzzle.rows}x{self.puzzle.cols}: weak solutions, "
+                 f"encoding {self.kind} (TAOCP 7.2.2.1 ex. {self.kind})"]
+        lines += ["  " + row for row in self.puzzle.grid]
+        if self.contradiction:
+            lines.append(f"contradictory clues ({self.contradiction}): no weak solution")
+        return "\n".join(lines)

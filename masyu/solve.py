@@ -1,0 +1,205 @@
+"""Solving Masyu: weak solutions from an encoding, strong ones by filter or guard.
+
+- ``weak=True``: every solution of the XCC problem (several loops allowed).
+- ``method="filter"``: enumerate the weak solutions and keep those whose
+  edges form one loop through every pearl (the reference, SPEC 4).
+- ``method="guard"``: the single-cycle constraint :class:`xcc.Cycle` inside
+  the search, which cuts multi-loop partial solutions early.
+
+``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
+``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+
+import xcc
+
+from .encode import encode
+from .encoding import ENCODINGS, Encoding
+from .errors import MasyuError
+from .grid import Cell, Edge
+from .puzzle import Puzzle
+
+if TYPE_CHECKING:
+    from .loop import Loop
+
+METHODS = ("filter", "guard")
+
+
+def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
+    """True if ``edges`` form one non-empty cycle that visits every cell of
+    ``required``."""
+    edges = list(edges)
+    neighbours: dict[Cell, list[Cell]] = {}
+    for a, b in edges:
+        neighbours.setdefault(a, []).append(b)
+        neighbours.setdefault(b, []).append(a)
+    if not edges or any(len(n) != 2 for n in neighbours.values()):
+        return False
+    start = edges[0][0]
+    previous, cell, length = start, neighbours[start][0], 1
+    while cell != start:  # walk around the cycle through start
+        a, b = neighbours[cell]
+        previous, cell = cell, (b if a == previous else a)
+        length += 1
+    return length == len(edges) and all(c in neighbours for c in required)
+
+
+class Count(int):
+    """A number of solutions that also carries how it was found.
+
+    ``stats`` is the engine's :class:`xcc.Stats` (with ``method="filter"`` its
+    ``solutions`` are the weak solutions examined); ``weak`` says which kind
+    was counted; ``complete`` is False if a limit or Ctrl-C stopped the count.
+    """
+
+    stats: xcc.Stats
+    weak: bool
+
+    def __new__(cls, value: int, stats: xcc.Stats, weak: bool) -> "Count":
+        self = super().__new__(cls, value)
+        self.stats = stats
+        self.weak = weak
+        return self
+
+    @property
+    def complete(self) -> bool:
+        return self.stats.complete
+
+    def as_dict(self) -> dict:
+        """``{"weak" or "strong": count}`` plus the engine statistics."""
+        out: dict = {"weak" if self.weak else "strong": int(self)}
+        out.update(self.stats.as_dict())
+        out["cycle_cuts"] = self.stats.cycle_cuts
+        out["complete"] = self.stats.complete
+        return out
+
+    def __repr__(self) -> str:
+        return f"Count({int(self)}, weak={self.weak}, stats=<{self.stats}>)"
+
+
+def _check(encoding: str, method: str, engine: str) -> None:
+    if str(encoding) not in ENCODINGS:
+        raise MasyuError(f"unknown encoding {encoding!r}; valid encodings: {', '.join(ENCODINGS)}")
+    if method not in METHODS:
+        raise MasyuError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
+    if engine not in xcc.ENGINES:
+        raise MasyuError(f"unknown or unavailable engine {engine!r}; "
+                         f"valid engines: {', '.join(xcc.ENGINES)}")
+
+
+class Search:
+    """One search for the loops of ``puzzle``; iterate it once.
+
+    ``found`` counts the loops yielded so far, ``stats`` is the engine's live
+    statistics.  ``on_progress(search)`` is called about every
+    ``progress_every`` seconds during long runs.  When the iteration is
+    interrupted by Ctrl-C, ``found`` and ``stats`` keep what was counted and
+    ``stats.interrupted`` is set.
+    """
+
+    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str = "423",
+                 method: str = "guard", engine: str = "c", limit: int | None = None,
+                 on_progress: Callable[["Search"], None] | None = None,
+                 progress_every: float = 1.0) -> None:
+        if not isinstance(puzzle, Puzzle):
+            raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
+        _check(encoding, method, engine)
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or limit < 1):
+            raise MasyuError(f"limit must be a positive integer, not {limit!r}")
+        self.puzzle = puzzle
+        self.weak = bool(weak)
+        self.method = method
+        self.engine = engine
+        self.limit = limit
+        self.encoding: Encoding = encode(puzzle, str(encoding))
+        self.found = 0
+        guard = not self.weak and method == "guard"
+        # The filter must see every weak solution, so its limit is ours only.
+        engine_limit = limit if (self.weak or guard) else None
+        hook = None if on_progress is None else (lambda stats: on_progress(self))
+        try:
+            self._search = xcc.Search(self.encoding.problem, engine=engine, limit=engine_limit,
+                                      cycle=self.encoding.cycle() if guard else None,
+                                      on_progress=hook, progress_every=progress_every)
+        except xcc.XCCError as err:
+            raise MasyuError(str(err)) from None
+        self._filter = not self.weak and method == "filter"
+
+    @property
+    def stats(self) -> xcc.Stats:
+        return self._search.stats
+
+    def edge_sets(self) -> Iterator[frozenset[Edge]]:
+        """Iterate the search for edge sets instead of loops (a little faster)."""
+        return self._edge_sets()
+
+    def _edge_sets(self, keep: bool = True) -> Iterator[frozenset[Edge] | None]:
+        """The accepted solutions as edge sets (None for each if not ``keep``)."""
+        required = [cell for cell, _ in self.puzzle.pearls]
+        for solution in self._search:
+            if self._filter or keep:
+                edges = self.encoding.edges_of(solution)
+                if self._filter and not one_loop(edges, required):
+                    continue
+            self.found += 1
+            yield edges if keep else None
+            if self.limit is not None and self.found >= self.limit:
+                self.stats.complete = False
+                return
+
+    def __iter__(self) -> Iterator["Loop"]:
+        from .loop import Loop
+        rows, cols = self.puzzle.rows, self.puzzle.cols
+        for edges in self._edge_sets():
+            yield Loop(rows, cols, edges)
+
+    def count(self) -> Count:
+        """Run to the end (or the limit) and return the count.
+
+        Ctrl-C is not caught here: catch it around this call and read
+        ``found`` and ``stats``, or use :func:`count`.
+        """
+        for _ in self._edge_sets(keep=False):
+            pass
+        return self.result()
+
+    def result(self) -> Count:
+        """The count so far, with its statistics."""
+        return Count(self.found, self.stats, self.weak)
+
+
+def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: str = "guard",
+          engine: str = "c", limit: int | None = None) -> Iterator["Loop"]:
+    """Yield the loops of ``puzzle`` lazily: strong solutions, or weak ones."""
+    search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
+                    limit=limit)
+    yield from search
+
+
+def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: str = "guard",
+          engine: str = "c", limit: int | None = None,
+          on_progress: Callable[[Search], None] | None = None,
+          progress_every: float = 1.0) -> Count:
+    """Count the strong (or weak) solutions; the result carries the statistics.
+
+    Ctrl-C stops the count and returns what was counted so far, with
+    ``stats.interrupted`` set and ``complete`` False.
+    """
+    search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
+                    limit=limit, on_progress=on_progress, progress_every=progress_every)
+    try:
+        return search.count()
+    except KeyboardInterrupt:
+        search.stats.interrupted = True
+        search.stats.complete = False
+        return search.result()
+
+
+def is_unique(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423",
+              method: str = "guard", engine: str = "c") -> bool:
+    """True if ``puzzle`` has exactly one (strong) solution; stops at two."""
+    search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine, limit=2)
+    return search.count() == 1

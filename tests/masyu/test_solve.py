@@ -1,0 +1,221 @@
+"""Solving: the counts of shared/puzzles/README.md, guard = filter, the corpus."""
+from __future__ import annotations
+
+import pytest
+
+import xcc
+from masyu import Count, MasyuError, Puzzle, Search, count, is_unique, solve
+from masyu.collection import load, load_solutions
+from masyu.solve import one_loop
+
+from .bruteforce import BOARDS, strong_set, weak_solutions
+
+FAST = "c" if "c" in xcc.ENGINES else "python"
+ENCODINGS = ("422", "423")
+METHODS = ("filter", "guard")
+
+
+@pytest.fixture(scope="module")
+def puzzles(shared):
+    found = {}
+    for name in ("extra.txt", "rcra.txt"):
+        found.update({p.name: p for p in load(shared / "puzzles" / name)})
+    return found
+
+
+# ---- the facts of shared/puzzles/README.md --------------------------------------
+
+FACTS = [  # name, weak, strong, whether the Python engine is quick enough for 422
+    ("wikipedia-masyu-example", 6, 1, True),
+    ("puzsq-9833", 5328, 1, True),
+    ("rcra-masyu05", 14858, 1, False),
+    ("rcra-masyu06", 12, 1, False),
+]
+
+
+@pytest.mark.parametrize("name,weak,strong,quick", FACTS)
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_readme_counts(puzzles, name, weak, strong, quick, encoding):
+    if FAST == "python" and encoding == "422" and not quick:
+        pytest.skip("422 on this puzzle needs the C engine")
+    p = puzzles[name]
+    assert count(p, weak=True, encoding=encoding, engine=FAST) == weak
+    for method in METHODS:
+        assert count(p, encoding=encoding, method=method, engine=FAST) == strong
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_empty_five_by_five(encoding):
+    empty = Puzzle(5, 5)
+    assert count(empty, weak=True, encoding=encoding, engine=FAST) == 23858
+    for method in METHODS:
+        assert count(empty, encoding=encoding, method=method, engine=FAST) == 9349
+
+
+def test_guard_cuts_and_is_cheaper(puzzles):
+    p = puzzles["rcra-masyu05"]
+    guard = count(p, method="guard", engine=FAST)
+    filt = count(p, method="filter", engine=FAST)
+    assert guard == filt == 1
+    assert guard.stats.cycle_cuts > 0 and filt.stats.cycle_cuts == 0
+    assert filt.stats.solutions == 14858  # the weak solutions the filter examined
+    assert guard.stats.nodes * 10 < filt.stats.nodes
+
+
+def test_the_unique_loop_is_the_stored_one(shared, puzzles):
+    loops = load_solutions(shared / "puzzles" / "extra_solutions.txt")
+    for name in ("wikipedia-masyu-example", "puzsq-9833"):
+        for encoding in ENCODINGS:
+            found = list(solve(puzzles[name], encoding=encoding, engine="python"))
+            assert found == [loops[name]]
+
+
+# ---- strong solutions: guard = filter = brute force, in both engines ----------------
+
+ENGINES = [e for e in ("python", "c") if e in xcc.ENGINES]
+
+
+@pytest.mark.parametrize("chunk", range(10))
+def test_guard_equals_filter_on_random_boards(chunk):
+    """Every board in the fast engine; every fifth board in the Python engine too."""
+    for k in range(chunk, len(BOARDS), 10):
+        rows, cols, pearls = BOARDS[k]
+        puzzle = Puzzle(rows, cols, pearls)
+        expected = strong_set(rows, cols, pearls)
+        engines = ENGINES if k % 5 == 0 else [FAST]
+        for engine in engines:
+            for encoding in ENCODINGS:
+                for method in METHODS:
+                    found = list(Search(puzzle, encoding=encoding, method=method,
+                                        engine=engine).edge_sets())
+                    where = (puzzle.grid, engine, encoding, method)
+                    assert len(found) == len(set(found)), where
+                    assert set(found) == expected, where
+
+
+def test_weak_solutions_come_as_loops():
+    puzzle = Puzzle(3, 4, {(0, 1): "W"})
+    found = {loop.edges for loop in solve(puzzle, weak=True, engine="python")}
+    assert found == set(weak_solutions(3, 4, {(0, 1): "W"}))
+
+
+def test_one_loop():
+    square = [((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 0), (1, 1)), ((0, 0), (1, 0))]
+    other = [((r + 2, c), (r2 + 2, c2)) for (r, c), (r2, c2) in square]
+    assert one_loop(square, [(0, 0)])
+    assert not one_loop(square, [(2, 2)])  # misses a pearl
+    assert not one_loop(square + other, [])  # two loops
+    assert not one_loop([], [])  # no loop at all
+
+
+# ---- the corpus: one strong solution, the stored loop ---------------------------------
+
+@pytest.fixture(scope="module")
+def corpus(shared):
+    puzzles = load(shared / "puzzles" / "psm.txt") + load(shared / "puzzles" / "extra.txt")
+    loops = load_solutions(shared / "puzzles" / "psm_solutions.txt")
+    loops.update(load_solutions(shared / "puzzles" / "extra_solutions.txt"))
+    return puzzles, loops
+
+
+def _check_unique(puzzle, loops, engine):
+    found = list(solve(puzzle, engine=engine, limit=2))
+    assert len(found) == 1, puzzle.name
+    assert found[0] == loops[puzzle.name], puzzle.name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("side", [6, 8, 10])
+def test_corpus_up_to_ten_by_ten(corpus, side):
+    puzzles, loops = corpus
+    chosen = [p for p in puzzles if max(p.rows, p.cols) == side]
+    if FAST == "python":
+        chosen = chosen[::20]  # a sample: every puzzle needs the C engine
+    assert chosen
+    for puzzle in chosen:
+        _check_unique(puzzle, loops, FAST)
+
+
+# every k-th puzzle of each larger size (the 17x17 and the one-off sizes all)
+LARGER = {15: 25, 17: 1, 20: 40, 25: 60, 30: 1, 35: 1, 40: 1, 45: 1}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("side", sorted(LARGER))
+def test_corpus_larger_sample(corpus, side):
+    if FAST == "python":
+        pytest.skip("needs the C engine")
+    puzzles, loops = corpus
+    chosen = [p for p in puzzles if max(p.rows, p.cols) == side][::LARGER[side]]
+    assert chosen
+    for puzzle in chosen:
+        _check_unique(puzzle, loops, FAST)
+
+
+# ---- the API ------------------------------------------------------------------
+
+def test_count_is_an_int_with_statistics(puzzles):
+    n = count(puzzles["puzsq-9833"], weak=True, engine="python")
+    assert isinstance(n, int) and isinstance(n, Count) and n == 5328
+    assert n.weak and n.complete and n.stats.solutions == 5328 and n.stats.nodes > 0
+    d = n.as_dict()
+    assert d["weak"] == 5328 and {"nodes", "mems", "cycle_cuts"} <= set(d)
+    strong = count(puzzles["puzsq-9833"], engine="python")
+    assert not strong.weak and strong.as_dict()["strong"] == 1
+
+
+def test_limit_and_is_unique(puzzles):
+    p = puzzles["puzsq-9833"]
+    n = count(p, weak=True, engine="python", limit=10)
+    assert n == 10 and not n.complete
+    assert is_unique(p, engine="python")
+    assert not is_unique(Puzzle(3, 3), engine="python")  # 13 cycles
+    assert not is_unique(Puzzle.from_grid(["W..", "...", "..."]), engine="python")  # none
+    for method in METHODS:
+        assert len(list(solve(Puzzle(4, 4), method=method, limit=3, engine="python"))) == 3
+
+
+def test_solve_is_lazy():
+    search = Search(Puzzle(5, 5), weak=True, engine="python")
+    it = iter(search)
+    next(it)
+    assert search.found == 1 and search.stats.solutions == 1
+
+
+@pytest.mark.parametrize("kwargs,valid", [
+    ({"encoding": "421"}, "422, 423"),
+    ({"method": "sieve"}, "filter, guard"),
+    ({"engine": "fortran"}, "python"),
+])
+def test_unknown_names_list_the_valid_ones(kwargs, valid):
+    with pytest.raises(MasyuError, match=valid):
+        count(Puzzle(3, 3), **kwargs)
+
+
+def test_bad_arguments():
+    with pytest.raises(MasyuError):
+        count("..\n..", engine="python")
+    with pytest.raises(MasyuError):
+        count(Puzzle(3, 3), engine="python", limit=0)
+
+
+def test_progress_and_interrupt(puzzles):
+    calls = []
+
+    def progress(search):
+        calls.append((search.found, search.stats.nodes))
+        if len(calls) == 3:
+            raise KeyboardInterrupt  # as Ctrl-C would
+
+    n = count(puzzles["rcra-masyu05"], weak=True, engine="python", on_progress=progress,
+              progress_every=0.0)
+    assert len(calls) == 3 and calls[0][1] < calls[2][1]
+    assert n.stats.interrupted and not n.complete and 0 < n < 14858
+    assert n.stats.nodes >= calls[2][1]
+
+    calls.clear()
+    search = Search(puzzles["rcra-masyu05"], weak=True, engine="python", on_progress=progress,
+                    progress_every=0.0)
+    with pytest.raises(KeyboardInterrupt):
+        search.count()
+    assert search.stats.interrupted and search.result() == search.found > 0
