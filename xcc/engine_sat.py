@@ -279,17 +279,21 @@ def check_edges(t: Translation, true_edges: list[int]) -> tuple[bool, list[list[
         elif inside == 0:
             cuts.append(not_all)
         elif inside < len(required):
-            cuts.append(boundary(t, verts))
+            cut = boundary(t, verts)
+            cuts.append(not_all if cut is None else cut)
     return False, cuts
 
 
-def boundary(t: Translation, verts: set[int]) -> list[int]:
-    """Some edge with one end in ``verts`` is present."""
+def boundary(t: Translation, verts: set[int]) -> list[int] | None:
+    """The cut "some edge with one end in ``verts`` is present" (None if an
+    edge present from the start crosses: then the cut says nothing)."""
     out = set()
     for u, v, lit in t.edges:
         if (u in verts) != (v in verts):
+            if not lit:
+                return None
             out.add(lit)
-    return sorted(out)  # a present edge (0) here would make the cut useless
+    return sorted(out)
 
 
 class LoopPropagator(_PropagatorBase):
@@ -447,7 +451,7 @@ class LoopPropagator(_PropagatorBase):
             if value[lit] or -lit in self.given:
                 continue
             if rc < self.nrequired or len(self.edges_of[lit]) > 1:
-                extra = 0
+                extra = -1
             elif self.ntrue[0] > ln:  # another edge is present outside the fragment
                 inside = set(self._walk(a, self.inc1[a], b))
                 extra = next(f for f in self.true_list if f not in inside)
@@ -464,12 +468,13 @@ class LoopPropagator(_PropagatorBase):
             no = sorted({-edges[j][2] for j in cycle if edges[j][2]})
             if inside < self.nrequired:
                 self.pending.append(no)
-                if inside:
-                    self.pending.append(boundary(self.t, verts))
+                cut = boundary(self.t, verts) if inside else None
+                if cut is not None:
+                    self.pending.append(cut)
             elif self.ntrue[0] > len(cycle):
                 cyc = set(cycle)
                 f = next(f for f in self.true_list if f not in cyc)
-                self.pending.append(sorted(set(no) | {-edges[f][2]}))
+                self.pending.append(sorted(set(no) | {-edges[f][2]} - {0}))
             else:
                 continue
             self.cuts += 1
@@ -490,7 +495,7 @@ class LoopPropagator(_PropagatorBase):
         for i in self._walk(a, j, b):
             if edges[i][2]:
                 out.add(-edges[i][2])
-        if extra and edges[extra][2]:
+        if extra >= 0 and edges[extra][2]:
             out.add(-edges[extra][2])
         return [lit] + sorted(out - {lit})
 
