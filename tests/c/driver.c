@@ -1,0 +1,132 @@
+/* A standalone driver for the C search (xcc/_csearch/search.c), no Python.
+ *
+ *   driver FILE [BUDGET]
+ *
+ * FILE holds a count of problems, then each problem as whitespace-separated
+ * integers (tests/c/differential.py writes them):
+ *   n1 n last_node
+ *   llink[n+2] rlink[n+2] up[last_node] down[last_node] itm[last_node] color[last_node]
+ *   has_cycle, and if 1:
+ *     nverts nsecondary nedges npresent nrequired
+ *     edge_start[nsecondary+1] edge_color[nedges] edge_u[nedges] edge_v[nedges]
+ *     present[2*npresent] required[nrequired]
+ * For each problem it prints "P k", one "S node node ..." line per solution,
+ * and "T solutions nodes updates cleansings mems max_level cycle_cuts".  The
+ * search pauses every BUDGET mems (default 0: never) and resumes, and the
+ * links are checked (xcc_sanity) at every solution and at the end.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "search.h"
+
+static FILE *in;
+
+static int32_t next_int(void)
+{
+    long v;
+    if (fscanf(in, "%ld", &v) != 1) {
+        fprintf(stderr, "driver: truncated input\n");
+        exit(2);
+    }
+    return (int32_t)v;
+}
+
+static int32_t *read_ints(size_t n)
+{
+    int32_t *a = malloc((n ? n : 1) * sizeof *a);
+    if (a == NULL) {
+        fprintf(stderr, "driver: out of memory\n");
+        exit(2);
+    }
+    for (size_t k = 0; k < n; k++)
+        a[k] = next_int();
+    return a;
+}
+
+static void report(void *ctx, const char *fault)
+{
+    (void)ctx;
+    fprintf(stderr, "driver: sanity: %s\n", fault);
+}
+
+static void check(const struct xcc_search *s, long problem)
+{
+    if (xcc_sanity(s, report, NULL) != 0) {
+        fprintf(stderr, "driver: problem %ld: the links are broken\n", problem);
+        exit(1);
+    }
+}
+
+static void run_problem(long k, uint64_t budget)
+{
+    int32_t n1 = next_int(), n = next_int(), last_node = next_int();
+    int32_t *arrays[6];
+    for (int j = 0; j < 6; j++)
+        arrays[j] = read_ints(j < 2 ? (size_t)n + 2 : (size_t)last_node);
+    struct xcc_search *s = xcc_new(n1, n, last_node, arrays[0], arrays[1], arrays[2],
+                                   arrays[3], arrays[4], arrays[5]);
+    for (int j = 0; j < 6; j++)
+        free(arrays[j]);
+    if (s == NULL) {
+        fprintf(stderr, "driver: problem %ld refused\n", k);
+        exit(1);
+    }
+    if (next_int()) {
+        int32_t nverts = next_int(), nsec = next_int(), nedges = next_int();
+        int32_t npresent = next_int(), nrequired = next_int();
+        int32_t *start = read_ints((size_t)nsec + 1), *color = read_ints((size_t)nedges);
+        int32_t *u = read_ints((size_t)nedges), *v = read_ints((size_t)nedges);
+        int32_t *present = read_ints(2 * (size_t)npresent);
+        int32_t *required = read_ints((size_t)nrequired);
+        int r = xcc_set_cycle(s, nverts, nsec, start, color, u, v, npresent, present,
+                              nrequired, required);
+        free(start), free(color), free(u), free(v), free(present), free(required);
+        if (r < 0) {
+            fprintf(stderr, "driver: problem %ld: cycle refused\n", k);
+            exit(1);
+        }
+    }
+    printf("P %ld\n", k);
+    for (;;) {
+        int status = xcc_run(s, budget);
+        if (status == XCC_DONE)
+            break;
+        if (status == XCC_ERROR) {
+            fprintf(stderr, "driver: problem %ld: error\n", k);
+            exit(1);
+        }
+        if (status == XCC_SOLUTION) {
+            printf("S");
+            for (int32_t l = 0; l <= s->level; l++)
+                printf(" %" PRId32, s->choice[l]);
+            printf("\n");
+            check(s, k);
+        }
+    }
+    check(s, k);
+    printf("T %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId32 " %" PRIu64 "\n",
+           s->solutions, s->nodes, s->updates, s->cleansings, s->mems, s->max_level,
+           s->cycle_cuts);
+    xcc_free(s);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr, "usage: driver FILE [BUDGET]\n");
+        return 2;
+    }
+    in = fopen(argv[1], "r");
+    if (in == NULL) {
+        perror(argv[1]);
+        return 2;
+    }
+    uint64_t budget = argc == 3 ? strtoull(argv[2], NULL, 10) : 0;
+    long count = next_int();
+    for (long k = 0; k < count; k++)
+        run_problem(k, budget);
+    fclose(in);
+    return 0;
+}
