@@ -65,7 +65,7 @@ class Search:
         if self._started:
             raise XCCError("a Search can be iterated only once; make a new one")
         self._started = True
-        arrays = build_arrays(self.problem)
+        arrays = _LAYOUTS.get(self.engine, build_arrays)(self.problem)
         compiled = None
         if self.cycle is not None:
             codes = {name: k + 1 for k, name in enumerate(arrays.color_names)}
@@ -105,7 +105,14 @@ def _run_sat(arrays, stats, compiled, limit, on_progress, progress_every):
     return run(arrays, stats, compiled, limit, on_progress, progress_every)
 
 
+def _sat_layout(problem):
+    from .engine_sat import Layout
+    return Layout(problem)
+
+
 _RUNNERS = {"python": _run_python, "c": _run_c, "sat": _run_sat}
+# What a runner reads in place of the DLX2 arrays, if not them.
+_LAYOUTS = {"sat": _sat_layout}
 
 
 def solve(problem: Problem, *, engine: str = DEFAULT_ENGINE, limit: int | None = None,

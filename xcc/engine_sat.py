@@ -1,6 +1,7 @@
 """The SAT engine: an XCC problem as CNF, solved by CaDiCaL through python-sat.
 
-The translation (``translate``) reads the DLX2 arrays of :mod:`xcc.arrays`:
+The translation (:class:`Translation`) reads the problem itself, not the
+dancing-links arrays:
 
 - one variable ``x[k]`` per option ``k``;
 - every primary item: exactly one of the options that name it;
@@ -38,14 +39,14 @@ from __future__ import annotations
 import time
 from typing import Callable, Iterator
 
-from .arrays import Arrays
 from .cycle import CompiledCycle
 from .errors import XCCError
+from .problem import Problem
 from .results import Stats
 
 SOLVER = "cadical195"
 CUTS = ("lazy", "propagator")
-DEFAULT_CUTS = "propagator"
+DEFAULT_CUTS = "lazy"  # measured faster (benchmarks/sat_vs_best.py)
 INSTALL_HINT = "engine 'sat' needs python-sat: pip install 'xcc-masyu[sat]'"
 
 try:  # python-sat is an optional extra
@@ -138,57 +139,75 @@ class Formula:
             one, two = new_one, new_two
 
 
+class Layout:
+    """What the SAT engine reads: the problem itself (no dancing-links arrays),
+    with the color codes every engine shares (code ``k`` is ``color_names[k-1]``)."""
+
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+        self.color_names = list(problem.colors())
+
+
 class Translation(Formula):
     """An XCC problem (and maybe a cycle constraint) as CNF.
 
-    ``option_var(k) = k + 1``.  ``color_var[(i, c)]`` is the variable of
-    secondary item ``i`` (its DLX2 number) having color code ``c``.
-    ``edges`` lists the cycle's edges as ``(u, v, literal)``, literal 0 for
-    an edge present from the start.
+    ``option_var(k) = k + 1``.  ``color_var[(i, c)]`` is the variable of item
+    ``i`` (its 0-based position among all items, primary first) having color
+    code ``c``.  ``edges`` lists the cycle's edges as ``(u, v, literal)``,
+    literal 0 for an edge present from the start.
     """
 
-    def __init__(self, a: Arrays, cycle: CompiledCycle | None = None) -> None:
-        super().__init__(len(a.option_start))
-        self.noptions = len(a.option_start)
+    def __init__(self, layout: Layout, cycle: CompiledCycle | None = None) -> None:
+        problem = layout.problem
+        super().__init__(len(problem.options))
+        self.noptions = len(problem.options)
+        self.n1 = len(problem.primary)
         self.color_var: dict[tuple[int, int], int] = {}
         self.edges: list[tuple[int, int, int]] = []
         self.nverts = 0
         self.required: list[int] = []
-        self._items(a)
+        self._items(problem, {name: k + 1 for k, name in enumerate(layout.color_names)})
         if cycle is not None:
-            self._cycle(a, cycle)
+            self._cycle(cycle)
 
-    def _items(self, a: Arrays) -> None:
-        names: list[list[int]] = [[] for _ in range(a.n + 1)]  # uncolored occurrences
+    def _items(self, problem: Problem, code: dict[str, int]) -> None:
+        items = problem.items
+        index = {name: i for i, name in enumerate(items)}
+        names: list[list[int]] = [[] for _ in items]  # options naming an item bare
         colored: dict[tuple[int, int], list[int]] = {}
-        for k, p in enumerate(a.option_start):
-            while a.itm[p] > 0:
-                i, c = a.itm[p], a.color[p]
-                if c:
-                    colored.setdefault((i, c), []).append(k + 1)
+        for x, option in enumerate(problem.options, 1):
+            for name, color in option:
+                if color is None:
+                    names[index[name]].append(x)
                 else:
-                    names[i].append(k + 1)
-                p += 1
-        for i in range(1, a.n1 + 1):  # exactly one option per primary item
+                    key = (index[name], code[color])
+                    if key in colored:
+                        colored[key].append(x)
+                    else:
+                        colored[key] = [x]
+        for i in range(self.n1):  # exactly one option per primary item
             self.exactly_one(names[i])
-        colors_of: list[list[int]] = [[] for _ in range(a.n + 1)]
-        for (i, c), options in colored.items():
-            y = self.color_var[(i, c)] = self.new_var()
-            colors_of[i].append(y)
+        add = self.clauses.append
+        colors_of: list[list[int]] = [[] for _ in items]
+        for key, options in colored.items():
+            y = self.color_var[key] = self.new_var()
+            colors_of[key[0]].append(y)
             for x in options:
-                self.add([-x, y])
-            self.add([-y] + options)
-        for i in range(a.n1 + 1, a.n + 1):  # colors and bare names exclude each other
-            self.at_most_one(colors_of[i] + names[i])
+                add([-x, y])
+            add([-y] + options)
+        for i in range(self.n1, len(items)):  # colors and bare names exclude each other
+            if len(colors_of[i]) + len(names[i]) > 1:
+                self.at_most_one(colors_of[i] + names[i])
 
-    def _cycle(self, a: Arrays, cc: CompiledCycle) -> None:
+    def _cycle(self, cc: CompiledCycle) -> None:
         self.nverts = cc.nverts
         self.required = list(cc.required)
         for u, v in cc.present:
             self.edges.append((u, v, 0))
+        color_var = self.color_var
         for s, entries in enumerate(cc.item_edges):
             for c, u, v in entries:
-                y = self.color_var.get((a.n1 + 1 + s, c))
+                y = color_var.get((self.n1 + s, c))
                 if y is not None:
                     self.edges.append((u, v, y))
         required = set(cc.required)
@@ -520,7 +539,7 @@ class LoopPropagator(_PropagatorBase):
 
 # ---- the search ---------------------------------------------------------------
 
-def run(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
+def run(a: Layout, stats: Stats, cycle: CompiledCycle | None = None,
         limit: int | None = None, on_progress: Callable[[Stats], None] | None = None,
         progress_every: float = 1.0, cuts: str | None = None) -> Iterator[tuple[int, ...]]:
     """Yield each solution as the tuple of its option indices (sorted)."""
@@ -588,8 +607,7 @@ def _flush(solver, stats: Stats, prop: LoopPropagator | None) -> None:
 
 def count(problem, *, cycle=None, limit: int | None = None, cuts: str | None = None) -> Stats:
     """Count solutions with a chosen way of cutting (for benchmarks)."""
-    from .arrays import build_arrays
-    a = build_arrays(problem)
+    a = Layout(problem)
     compiled = None
     if cycle is not None:
         codes = {name: k + 1 for k, name in enumerate(a.color_names)}

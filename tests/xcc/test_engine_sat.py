@@ -8,7 +8,6 @@ from hypothesis import given, settings
 
 import xcc
 from xcc import engine_sat
-from xcc.arrays import build_arrays
 from xcc.results import Stats
 
 from .bruteforce import all_solutions
@@ -25,7 +24,7 @@ def load(shared, name):
 
 def solution_set(problem, cycle=None, cuts=None):
     """Solutions as sets of option indices, each found once."""
-    a = build_arrays(problem)
+    a = engine_sat.Layout(problem)
     compiled = None
     if cycle is not None:
         codes = {name: k + 1 for k, name in enumerate(a.color_names)}

@@ -1,0 +1,115 @@
+"""Uniqueness proofs side by side: the edge-variable SAT peer against ``engine="sat"``.
+
+On the hard 25x25 puzzles and the 40x40 of ``shared/puzzles/psm.txt``, each
+configuration counts strong solutions with a limit of 2 (one found, a second
+proven impossible), in the same run, puzzle by puzzle:
+
+- ``sat_edges``: ``benchmarks/peers/sat_edges.py`` (edge variables, lazy loop cuts);
+- ``encode``: building the exercise-423 XCC problem (``masyu.encode``);
+- ``sat lazy`` / ``sat prop``: ``engine="sat"`` on that problem, connectivity by
+  lazy cuts or by the CaDiCaL user propagator (solver time, encoding excluded);
+- ``best``: ``masyu.count(puzzle, method="best")`` from the puzzle, encoding
+  included (while ``method="best"`` is not wired yet: encoding 423, the loop
+  guard as the cycle constraint, ``engine="sat"``);
+- ``cpsat`` (with ``--cpsat``): ``benchmarks/peers/cpsat.py``.
+
+Times are milliseconds, the best of ``--repeat`` runs.  Run from the
+repository root: ``python benchmarks/sat_vs_best.py [--limit N] [--cpsat]``.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import masyu  # noqa: E402
+from masyu.encode import encode  # noqa: E402
+from peers import sat_edges  # noqa: E402
+from xcc import engine_sat  # noqa: E402
+
+
+def load_puzzles(path: Path):
+    """The hard 25x25 puzzles and the 40x40 ones (``masyu.load`` if it exists)."""
+    load = getattr(masyu, "load", None)
+    if load is not None:
+        puzzles = load(path)
+    else:  # header "# name ... size=RxC", R lines of .WB, a blank line
+        puzzles, name, rows = [], None, []
+        for line in path.read_text().splitlines() + [""]:
+            if line.startswith("#"):
+                name = line[1:].split()[0]
+            elif line.strip():
+                rows.append(line.strip())
+            elif rows:
+                puzzles.append(masyu.Puzzle.from_grid(rows, name=name))
+                rows = []
+    return [p for p in puzzles if "25x25-hard" in (p.name or "") or p.rows >= 40]
+
+
+def best_count(puzzle) -> int:
+    solve = importlib.import_module("masyu.solve")  # the module (masyu.solve is a function)
+    if "best" in getattr(solve, "METHODS", ()):
+        return int(solve.count(puzzle, method="best", limit=2))
+    return int(solve.count(puzzle, encoding="423", method="guard", engine="sat", limit=2))
+
+
+def timed(f, repeat: int):
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        value = f()
+        best = min(best, time.perf_counter() - start)
+    return best * 1000, value
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
+    ap.add_argument("--repeat", type=int, default=1, help="runs per measurement (best kept)")
+    ap.add_argument("--cpsat", action="store_true", help="add the CP-SAT peer (slow)")
+    ap.add_argument("--no-prop", action="store_true", help="skip the propagator column")
+    args = ap.parse_args(argv)
+    puzzles = load_puzzles(SHARED / "puzzles" / "psm.txt")[:args.limit]
+    cols = ["sat_edges", "encode", "sat lazy", "sat prop", "best"]
+    if args.no_prop:
+        cols.remove("sat prop")
+    if args.cpsat:
+        from peers import cpsat
+        cols.append("cpsat")
+    print("| puzzle | " + " | ".join(f"{c} ms" for c in cols) + " |")
+    print("|---|" + "---:|" * len(cols))
+    totals: dict[str, list[float]] = {c: [] for c in cols}
+    for p in puzzles:
+        row: dict[str, float] = {}
+        row["sat_edges"], n = timed(lambda: sat_edges.count(p, limit=2), args.repeat)
+        assert n == 1, (p.name, "sat_edges", n)
+        row["encode"], enc = timed(lambda: encode(p, "423"), args.repeat)
+        cycle = enc.cycle()
+        for col, cuts in (("sat lazy", "lazy"), ("sat prop", "propagator")):
+            if col in cols:
+                row[col], st = timed(lambda: engine_sat.count(enc.problem, cycle=cycle, limit=2,
+                                                              cuts=cuts), args.repeat)
+                assert st.solutions == 1, (p.name, col, st.solutions)
+        row["best"], n = timed(lambda: best_count(p), args.repeat)
+        assert n == 1, (p.name, "best", n)
+        if args.cpsat:
+            row["cpsat"], n = timed(lambda: cpsat.count(p, limit=2), 1)
+            assert n == 1, (p.name, "cpsat", n)
+        for c in cols:
+            totals[c].append(row[c])
+        print(f"| {p.name} | " + " | ".join(f"{row[c]:.0f}" for c in cols) + " |", flush=True)
+    for label, f in (("mean", statistics.fmean), ("median", statistics.median)):
+        print(f"| **{label}** | " + " | ".join(f"{f(totals[c]):.0f}" for c in cols) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
