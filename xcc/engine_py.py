@@ -203,20 +203,32 @@ class Engine:
         if not self.guard.add_item(item, color):
             self.guard_failed = True
 
+    def force_option(self, node: int) -> None:
+        """Choose the only option left for an item, without branching."""
+        self.cover(self.a.itm[node])
+        self.forced.append((-1, node))
+        self.commit(node)
+
     def unforce_to(self, mark: int) -> None:
         while len(self.forced) > mark:
-            item, color = self.forced.pop()
-            self.unpurify_color(self.a.second + item, color)
+            item, x = self.forced.pop()
+            if item < 0:
+                self.uncommit(x)
+                self.uncover(self.a.itm[x])
+            else:
+                self.unpurify_color(self.a.second + item, x)
+
+    def forced_options(self) -> list[int]:
+        return [x for item, x in self.forced if item < 0]
 
     def propagate(self) -> None:
-        """Force colors until nothing new follows; set ``guard_failed`` at a dead end."""
-        guard, prop = self.guard, self.prop
+        """Force colors, and the options of items with one option left, until
+        nothing new follows; set ``guard_failed`` at a dead end."""
+        guard, prop, a = self.guard, self.prop, self.a
         while not self.guard_failed:
             deductions = prop.deductions(guard)
             if deductions is None:
                 self.guard_failed = True
-                return
-            if not deductions:
                 return
             for item, color in deductions:
                 have = guard.item_color[item]
@@ -228,6 +240,25 @@ class Engine:
                 self.force(item, color)
                 if self.guard_failed:
                     return
+            if deductions:
+                continue
+            unit = self.unit_item()
+            if unit < 0:
+                return
+            if a.itm[unit] == 0:
+                self.guard_failed = True
+                return
+            self.force_option(a.down[unit])
+
+    def unit_item(self) -> int:
+        """An active primary item with at most one option left, or -1."""
+        a = self.a
+        k = a.rlink[0]
+        while k != 0:
+            if a.itm[k] <= 1:
+                return k
+            k = a.rlink[k]
+        return -1
 
     # ---- the other items of a chosen option ---------------------------------
 
@@ -314,7 +345,11 @@ class Engine:
             return  # the edges present from the start already break the rule
         if prop is not None:
             self.propagate()  # at the root, before any choice
-            if self.guard_failed:
+            if self.guard_failed or a.rlink[0] == 0:
+                if not self.guard_failed and guard.accepts_solution():
+                    count = nodes = 1  # solved by propagation alone
+                    self._flush(nodes, count, max_level)
+                    yield self.forced_options()
                 self.unforce_to(0)
                 return
         try:
@@ -360,7 +395,7 @@ class Engine:
                             max_level = level + 1
                         count += 1
                         self._flush(nodes, count, max_level)
-                        yield choice[:level + 1]
+                        yield choice[:level + 1] + self.forced_options()
                         if limit is not None and count >= limit:
                             stats.complete = False
                             return

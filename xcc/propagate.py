@@ -61,9 +61,7 @@ class Propagator:
         for e in range(len(self.eu)):
             index.setdefault(frozenset((self.eu[e], self.ev[e])), []).append(e)
         for cut in cc.cuts:
-            edges: list[int] = []
-            for u, v in cut:
-                edges += index.get(frozenset((u, v)), [])
+            edges = sorted({e for u, v in cut for e in index.get(frozenset((u, v)), ())})
             if edges:
                 self.cuts.append(edges)
 
@@ -131,6 +129,16 @@ class Propagator:
             elif guard.deg[v] == 2:  # full: its other edges are absent
                 for e in live:
                     if st[e] == UNDECIDED and not force(e, False):
+                        return None
+        # an edge joining the two ends of one fragment closes a cycle: absent,
+        # unless that cycle would be the whole answer
+        can_close = guard.fragments == 1 and guard.touched_required == guard.nrequired
+        for u in must:
+            if guard.deg[u] != 1:
+                continue
+            for e in self.adj[u]:
+                if st[e] == UNDECIDED and guard.mate[u] == (self.eu[e] if self.ev[e] == u else self.ev[e]):
+                    if not can_close and not force(e, False):
                         return None
         # bridges of the live component
         bridges = self._bridges(must[0], st, is_must, len(must))
