@@ -33,6 +33,7 @@ from .loop import Loop
 from .puzzle import Puzzle
 
 UNKNOWN = 2
+FRONTIER = True  # probe only edges at a path end or a pearl
 LEVELS = {1: "local", 2: "probe", 3: "search"}
 
 
@@ -432,20 +433,31 @@ class State:
 
         ``budget`` caps the number of probes (None: no cap).
         """
-        val = self.val
+        val, trail = self.val, self.trail
         m = self.bd.nedges
+        ends, deg, kinds = self.bd.edge_cells, self.deg, self.kinds
         self.propagate()
         self.connect()
         self.propagate()
+        # A probe that follows from an earlier probe without contradiction (since
+        # the last new fact) cannot fail: skip it.  implied[2e+v] holds the epoch.
+        implied = [0] * (2 * m + 2)
+        epoch = 1
         while self.unknown and not self.closed:
             progress = False
             for e in range(m):
                 if val[e] != UNKNOWN:
                     continue
+                if FRONTIER:
+                    a, b = ends[e]
+                    if not (deg[a] == 1 or deg[b] == 1 or kinds[a] or kinds[b]):
+                        continue
                 if budget is not None and self.probes >= budget:
                     return
                 tries = (1 - known[e],) if known is not None else (1, 0)
                 for v in tries:
+                    if implied[2 * e + v] == epoch:
+                        continue
                     self.probes += 1
                     mark = self.mark()
                     try:
@@ -454,11 +466,16 @@ class State:
                         ok = True
                     except Contradiction:
                         ok = False
+                    if ok:
+                        for k in range(mark[0], len(trail)):
+                            f = trail[k]
+                            implied[2 * f + val[f]] = epoch
                     self.undo(mark)
                     if not ok:
                         self.assign(e, 1 - v)
                         self.propagate()
                         progress = True
+                        epoch += 1
                         break
             if progress:
                 self.connect()
@@ -469,6 +486,7 @@ class State:
                 self.propagate()
                 if len(self.trail) == mark[0]:
                     return
+                epoch += 1
 
     # -- level 3: search -------------------------------------------------
 
@@ -525,6 +543,7 @@ class Analysis:
     nodes: int
     assignments: int
     solutions: list[list[int]]
+    undecided: list[int]  # edges deduction left open (when it stopped short)
 
     @property
     def unique(self) -> bool:
@@ -551,7 +570,9 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
     found: list[list[int]] = []
 
     def done(level: int, complete: bool) -> Analysis:
-        return Analysis(len(found), complete, level, st.probes, nodes, st.assignments, found)
+        open_ = [] if complete else [e for e in range(bd.nedges) if st.val[e] == UNKNOWN]
+        return Analysis(len(found), complete, level, st.probes, nodes, st.assignments, found,
+                        open_)
 
     nodes = 0
     try:

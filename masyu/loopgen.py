@@ -121,13 +121,17 @@ _TWO = frozenset((3, 5, 6, 9, 10, 12))
 
 def improve_loop(rows: int, cols: int, inside: list[list[bool]], rng: random.Random, *,
                  steps: int, fill_weight: float = 0.6, black_weight: float = 1.5,
-                 temperature: float = 0.6) -> None:
+                 temperature: float = 0.6,
+                 window: tuple[int, int, int, int] | None = None, kick: int = 0) -> None:
     """Reshape a face set in place, keeping its boundary one simple loop, to admit more pearls.
 
     Simulated annealing over single-face toggles with a fixed number of
     ``steps``: the score is the admitted pearls (a black one counts
     ``black_weight``) plus ``fill_weight`` per cell on the loop.  The
     temperature falls linearly to zero, so the result is a local optimum.
+    ``window`` = (r0, r1, c0, c1) limits the toggles to faces r0 <= r < r1,
+    c0 <= c < c1 (clipped to the board); the first ``kick`` valid toggles are
+    taken whatever they score, to leave a local optimum.
     """
     w = cols + 1
     F = _faces(rows, cols, inside)
@@ -159,7 +163,7 @@ def improve_loop(rows: int, cols: int, inside: list[list[bool]], rng: random.Ran
             gain = black_weight if (ns[0] in _STRAIGHT and ns[1] in _STRAIGHT) else 0.0
         return gain + fill_weight
 
-    def window(fr: int, fc: int) -> float:
+    def around(fr: int, fc: int) -> float:
         total = 0.0
         for r in range(max(0, fr - 1), min(rows, fr + 3)):
             for c in range(max(0, fc - 1), min(cols, fc + 3)):
@@ -167,9 +171,11 @@ def improve_loop(rows: int, cols: int, inside: list[list[bool]], rng: random.Ran
         return total
 
     size = sum(F)
-    nfaces_r, nfaces_c = rows - 1, cols - 1
+    r0, r1, c0, c1 = window if window is not None else (0, rows - 1, 0, cols - 1)
+    r0, c0 = max(0, r0), max(0, c0)
+    r1, c1 = min(rows - 1, r1), min(cols - 1, c1)
     for t in range(steps):
-        fr, fc = rng.randrange(nfaces_r), rng.randrange(nfaces_c)
+        fr, fc = r0 + rng.randrange(r1 - r0), c0 + rng.randrange(c1 - c0)
         k = (fr + 1) * w + fc + 1
         ring_in = [F[k + dr * w + dc] == 1 for dr, dc in RING]
         ins = sum(1 for i in range(8) if ring_in[i] and not ring_in[i - 1])
@@ -181,11 +187,12 @@ def improve_loop(rows: int, cols: int, inside: list[list[bool]], rng: random.Ran
         else:  # adding: one in run, reaching an edge neighbour
             if ins != 1 or not any(ring_in[i] for i in (0, 2, 4, 6)):
                 continue
-        before = window(fr, fc)
+        before = around(fr, fc)
         F[k] ^= 1
-        delta = window(fr, fc) - before
+        delta = around(fr, fc) - before
         temp = temperature * (1 - t / steps)
-        if delta >= 0 or (temp > 0 and rng.random() < math.exp(delta / temp)):
+        if kick > 0 or delta >= 0 or (temp > 0 and rng.random() < math.exp(delta / temp)):
+            kick -= 1
             size += 1 if F[k] else -1
         else:
             F[k] ^= 1
@@ -200,6 +207,19 @@ def grow_loop(rows: int, cols: int, rng: random.Random, *, steps_per_face: int =
     inside = grow_faces(rows, cols, rng, **grow)
     improve_loop(rows, cols, inside, rng, steps=steps_per_face * (rows - 1) * (cols - 1))
     return faces_loop(rows, cols, inside)
+
+
+def loop_faces(loop: Loop) -> list[list[bool]]:
+    """The faces inside a simple loop (by the parity of the vertical edges to the left)."""
+    rows, cols = loop.rows, loop.cols
+    inside = [[False] * (cols - 1) for _ in range(rows - 1)]
+    for r in range(rows - 1):
+        parity = False
+        for c in range(cols - 1):
+            if ((r, c), (r + 1, c)) in loop.edges:
+                parity = not parity
+            inside[r][c] = parity
+    return inside
 
 
 def faces_loop(rows: int, cols: int, inside: Sequence[Sequence[bool]]) -> Loop:
