@@ -17,3 +17,6 @@ __all__ = ["MasyuError", "Cell", "Edge", "Puzzle"]
 __all__ += ["Loop", "check", "Violation", "load", "dump", "load_solutions", "render_text",
             "render_svg"]
 __all__ += ["encode", "Encoding", "solve", "count", "is_unique", "Count", "Search"]
+from .generate import Difficulty, Generated, generate, generate_with_loop
+
+__all__ += ["generate", "generate_with_loop", "Generated", "Difficulty"]

@@ -84,8 +84,11 @@ class Generated:
     def header(self) -> str:
         """The collection header line (without ``# ``)."""
         d = self.difficulty
+        seed = str(self.seed)
+        if not seed or any(ch.isspace() for ch in seed):
+            seed = repr(seed).replace(" ", "\\x20")
         return (f"{self.puzzle.name} source=masyu-generate size={self.puzzle.rows}x"
-                f"{self.puzzle.cols} seed={self.seed} difficulty={d.band} score={d.score} "
+                f"{self.puzzle.cols} seed={seed} difficulty={d.band} score={d.score} "
                 f"pearls={len(self.puzzle.pearls)}")
 
 
@@ -136,7 +139,7 @@ def measure(puzzle: Puzzle, loop: Loop | None = None) -> Difficulty:
 
 
 def _seed_text(seed: int | str) -> str:
-    return str(seed)
+    return "".join("_" if ch.isspace() else ch for ch in str(seed)) or "_"
 
 
 def _full_loop(rows: int, cols: int, rng: random.Random, level: int,
