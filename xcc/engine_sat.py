@@ -36,7 +36,9 @@ edge across its boundary".
 """
 from __future__ import annotations
 
+import gc
 import time
+from itertools import product
 from typing import Callable, Iterator
 
 from .cycle import CompiledCycle
@@ -151,18 +153,35 @@ class Layout:
 class Translation(Formula):
     """An XCC problem (and maybe a cycle constraint) as CNF.
 
-    ``option_var(k) = k + 1``.  ``color_var[(i, c)]`` is the variable of item
-    ``i`` (its 0-based position among all items, primary first) having color
-    code ``c``.  ``edges`` lists the cycle's edges as ``(u, v, literal)``,
-    literal 0 for an edge present from the start.
+    ``option_lit[k]`` is the variable of option ``k``, or 0 if the option
+    belongs to a *table* (below).  ``color_lit[(i, c)]`` is the literal
+    "item ``i`` has color code ``c``" (``i`` counts all items, primary
+    first); two colors of one item may share a variable (``v`` and ``-v``),
+    and ``true``/``-true`` stand for a color that is certain/impossible.
+    ``edges`` lists the cycle's edges as ``(u, v, literal)``, literal 0 for an
+    edge present from the start.
+
+    A primary item is a *table* when each of its options names it as its only
+    primary item and names the same secondary items, all colored, with color
+    tuples that differ (the tile items of a Masyu encoding).  Its options then
+    need no variables: "exactly one option" is "the colors of those items
+    form one of the tuples", clauses on the color literals alone, and every
+    item it names is surely colored.
     """
+
+    MAX_TUPLES = 64  # larger tables keep their option variables
 
     def __init__(self, layout: Layout, cycle: CompiledCycle | None = None) -> None:
         problem = layout.problem
-        super().__init__(len(problem.options))
+        super().__init__(0)
         self.noptions = len(problem.options)
         self.n1 = len(problem.primary)
-        self.color_var: dict[tuple[int, int], int] = {}
+        self.true = self.new_var()
+        self.add([self.true])
+        self.option_lit: list[int] = [0] * self.noptions
+        self.color_lit: dict[tuple[int, int], int] = {}
+        self.tables: list[tuple[tuple[int, ...], dict[tuple[int, ...], int]]] = []
+        self.colored: list[int] = []  # items that a table colors
         self.edges: list[tuple[int, int, int]] = []
         self.nverts = 0
         self.required: list[int] = []
@@ -170,45 +189,176 @@ class Translation(Formula):
         if cycle is not None:
             self._cycle(cycle)
 
+    def _find_tables(self, occs: list[list[tuple[int, int]]], by_primary: list[list[int]]) -> None:
+        n1, max_tuples = self.n1, self.MAX_TUPLES
+        for ks in by_primary:
+            signature, tuples = None, {}
+            for k in ks:
+                prim, sec = 0, []
+                for i, c in occ if (occ := occs[k]) else ():
+                    if i < n1:
+                        prim += 1
+                    elif c:
+                        sec.append((i, c))
+                    else:
+                        prim = -1  # a bare secondary item
+                        break
+                if prim != 1 or not sec:
+                    break
+                sec.sort()
+                names = tuple([i for i, _ in sec])
+                if signature is None:
+                    signature = names
+                elif names != signature:
+                    break
+                t = tuple([c for _, c in sec])
+                if t in tuples:
+                    break
+                tuples[t] = k
+            else:
+                if signature is not None:
+                    size = 1
+                    for j in range(len(signature)):
+                        size *= len({t[j] for t in tuples})
+                    if size <= max_tuples:
+                        self.tables.append((signature, tuples))
+
     def _items(self, problem: Problem, code: dict[str, int]) -> None:
         items = problem.items
+        n1, true = self.n1, self.true
         index = {name: i for i, name in enumerate(items)}
+        occs = [[(index[name], 0 if color is None else code[color]) for name, color in option]
+                for option in problem.options]
+        by_primary: list[list[int]] = [[] for _ in range(n1)]
+        used: list[set[int]] = [set() for _ in items]  # the colors each item takes
+        for k, occ in enumerate(occs):
+            for i, c in occ:
+                if i < n1:
+                    by_primary[i].append(k)
+                elif c:
+                    used[i].add(c)
+        self._find_tables(occs, by_primary)
+        in_table = [False] * len(occs)
+        allowed: dict[int, set[int]] = {}
+        for signature, tuples in self.tables:
+            for k in tuples.values():
+                in_table[k] = True
+            for j, i in enumerate(signature):
+                colors = {t[j] for t in tuples}
+                allowed[i] = allowed[i] & colors if i in allowed else colors
+        for k in range(len(occs)):
+            if not in_table[k]:
+                self.option_lit[k] = self.new_var()
+        add = self.clauses.append
+        color_lit = self.color_lit
+        self.colored = sorted(allowed)
+        self.allowed = {i: sorted(a) for i, a in allowed.items()}
+        for i in self.colored:  # colored by a table: exactly one allowed color
+            a = sorted(allowed[i])
+            for c in used[i] - allowed[i]:
+                color_lit[(i, c)] = -true
+            if len(a) == 1:
+                color_lit[(i, a[0])] = true
+            elif len(a) == 2:
+                v = self.new_var()
+                color_lit[(i, a[0])], color_lit[(i, a[1])] = v, -v
+            elif a:
+                lits = [self.new_var() for _ in a]
+                for c, lit in zip(a, lits):
+                    color_lit[(i, c)] = lit
+                self.exactly_one(lits)
+            else:
+                add([])  # two tables disagree on every color
         names: list[list[int]] = [[] for _ in items]  # options naming an item bare
         colored: dict[tuple[int, int], list[int]] = {}
-        for x, option in enumerate(problem.options, 1):
-            for name, color in option:
-                if color is None:
-                    names[index[name]].append(x)
+        for k, occ in enumerate(occs):
+            x = self.option_lit[k]
+            if not x:
+                continue
+            for i, c in occ:
+                if not c:
+                    names[i].append(x)
+                elif (i, c) in colored:
+                    colored[(i, c)].append(x)
                 else:
-                    key = (index[name], code[color])
-                    if key in colored:
-                        colored[key].append(x)
-                    else:
-                        colored[key] = [x]
-        for i in range(self.n1):  # exactly one option per primary item
-            self.exactly_one(names[i])
-        add = self.clauses.append
+                    colored[(i, c)] = [x]
+        for i in range(n1):  # exactly one option per primary item (tables aside)
+            if not (by_primary[i] and in_table[by_primary[i][0]]):
+                self.exactly_one(names[i])
         colors_of: list[list[int]] = [[] for _ in items]
-        for key, options in colored.items():
-            y = self.color_var[key] = self.new_var()
-            colors_of[key[0]].append(y)
+        for (i, c), options in colored.items():
+            if (i, c) in color_lit:  # a table colors i: only the implications
+                y = color_lit[(i, c)]
+                for x in options:
+                    add([-x, y])
+                continue
+            y = color_lit[(i, c)] = self.new_var()
+            colors_of[i].append(y)
             for x in options:
                 add([-x, y])
             add([-y] + options)
-        for i in range(self.n1, len(items)):  # colors and bare names exclude each other
-            if len(colors_of[i]) + len(names[i]) > 1:
+        for i in range(n1, len(items)):  # colors and bare names exclude each other
+            if i in allowed:
+                for x in names[i]:
+                    add([-x])
+            elif len(colors_of[i]) + len(names[i]) > 1:
                 self.at_most_one(colors_of[i] + names[i])
+        for signature, tuples in self.tables:  # the forbidden color tuples
+            self._table(signature, tuples)
+
+    def _table(self, signature: tuple[int, ...], tuples: dict) -> None:
+        true, color_lit = self.true, self.color_lit
+        domains = []
+        for j, i in enumerate(signature):
+            domains.append(sorted({t[j] for t in tuples if color_lit[(i, t[j])] != -true}))
+        add = self.clauses.append
+        for t in product(*domains):
+            if t not in tuples:
+                clause = [-color_lit[(i, c)] for i, c in zip(signature, t)]
+                if -true in clause:  # a certain color: its negation is false
+                    clause = [x for x in clause if x != -true]
+                add(clause)
+                if not clause:
+                    self.unsat = True
+
+    def literal_true(self, model: list[int], lit: int) -> bool:
+        return (model[lit - 1] > 0) if lit > 0 else (model[-lit - 1] < 0)
+
+    def chosen(self, model: list[int]) -> tuple[int, ...]:
+        """The options of the solution that ``model`` encodes, sorted."""
+        out = [k for k, x in enumerate(self.option_lit) if x and model[x - 1] > 0]
+        color_lit = self.color_lit
+        for signature, tuples in self.tables:
+            t = []
+            for i in signature:
+                for c in self.allowed[i]:
+                    if self.literal_true(model, color_lit[(i, c)]):
+                        t.append(c)
+                        break
+            out.append(tuples[tuple(t)])
+        return tuple(sorted(out))
+
+    def blocking(self, model: list[int], chosen: tuple[int, ...]) -> list[int]:
+        """A clause that this solution breaks and every other one keeps."""
+        clause = [-self.option_lit[k] for k in chosen if self.option_lit[k]]
+        true = self.true
+        for i in self.colored:
+            for c in self.allowed[i]:
+                lit = self.color_lit[(i, c)]
+                if lit != true and self.literal_true(model, lit):
+                    clause.append(-lit)
+        return sorted(set(clause))
 
     def _cycle(self, cc: CompiledCycle) -> None:
         self.nverts = cc.nverts
         self.required = list(cc.required)
         for u, v in cc.present:
             self.edges.append((u, v, 0))
-        color_var = self.color_var
+        color_lit, never = self.color_lit, -self.true
         for s, entries in enumerate(cc.item_edges):
             for c, u, v in entries:
-                y = color_var.get((self.n1 + s, c))
-                if y is not None:
+                y = color_lit.get((self.n1 + s, c))
+                if y is not None and y != never:
                     self.edges.append((u, v, y))
         required = set(cc.required)
         incident: list[dict[int, int]] = [{} for _ in range(cc.nverts)]
@@ -349,7 +499,7 @@ class LoopPropagator(_PropagatorBase):
                 self.edges_of.setdefault(lit, []).append(j)
                 if u != v:
                     self.between.setdefault((min(u, v), max(u, v)), []).append(j)
-        self.value: dict[int, int] = {lit: 0 for lit in self.edges_of}
+        self.value: dict[int, int] = {abs(lit): 0 for lit in self.edges_of}
         self.ntrue = [0]
         self.true_list: list[int] = []
         self.closed: list[list[int]] = []
@@ -368,8 +518,8 @@ class LoopPropagator(_PropagatorBase):
         self._check_closed()
 
     def setup_observe(self, solver) -> None:
-        for lit in self.edges_of:
-            solver.observe(lit)
+        for var in self.value:
+            solver.observe(var)
 
     # ---- the trail: each change beside its undo ------------------------------
     def _set(self, array: list, k: int, value) -> None:
@@ -405,10 +555,11 @@ class LoopPropagator(_PropagatorBase):
         if self.value.get(var, 1):  # not ours, or already known
             return
         self._set_value(var, 1 if lit > 0 else -1)
-        if lit < 0:
+        js = self.edges_of.get(lit)
+        if not js:
             return
         added = False
-        for j in self.edges_of[var]:
+        for j in js:
             added = self._add(j) or added
         if added:
             self._check_closed()
@@ -467,7 +618,7 @@ class LoopPropagator(_PropagatorBase):
         value = self.value
         for j in js:
             lit = self.t.edges[j][2]
-            if value[lit] or -lit in self.given:
+            if value[abs(lit)] or -lit in self.given:
                 continue
             if rc < self.nrequired or len(self.edges_of[lit]) > 1:
                 extra = -1
@@ -501,7 +652,7 @@ class LoopPropagator(_PropagatorBase):
 
     # ---- the solver asks ------------------------------------------------------------
     def propagate(self) -> list[int]:
-        out = [lit for lit in dict.fromkeys(self.props) if not self.value[-lit]]
+        out = [lit for lit in dict.fromkeys(self.props) if not self.value[abs(lit)]]
         self.props.clear()
         self.given.update(out)
         self.propagated += len(out)
@@ -519,8 +670,8 @@ class LoopPropagator(_PropagatorBase):
         return [lit] + sorted(out - {lit})
 
     def check_model(self, model: list[int]) -> bool:
-        truth = {abs(m): m > 0 for m in model}
-        true_edges = [j for j, (_, _, lit) in enumerate(self.t.edges) if not lit or truth.get(lit)]
+        truth = set(model)
+        true_edges = [j for j, (_, _, lit) in enumerate(self.t.edges) if not lit or lit in truth]
         ok, cuts = check_edges(self.t, true_edges)
         if not ok:
             self.pending.extend(cuts)
@@ -547,7 +698,13 @@ def run(a: Layout, stats: Stats, cycle: CompiledCycle | None = None,
     cuts = DEFAULT_CUTS if cuts is None else cuts
     if cuts not in CUTS:
         raise XCCError(f"unknown cuts {cuts!r}; valid: {', '.join(CUTS)}")
-    t = Translation(a, cycle)
+    collecting = gc.isenabled()
+    gc.disable()  # the translation makes many small objects and frees none
+    try:
+        t = Translation(a, cycle)
+    finally:
+        if collecting:
+            gc.enable()
     if t.unsat:
         return
     extra = stats.extra
@@ -560,16 +717,18 @@ def run(a: Layout, stats: Stats, cycle: CompiledCycle | None = None,
             prop = LoopPropagator(t)
             solver.connect_propagator(prop)
             prop.setup_observe(solver)
-        noptions = t.noptions
         try:
             while True:
                 extra["solves"] += 1
                 if not solver.solve():
                     return
                 model = solver.get_model()
+                if len(model) < t.nvars:  # variables in no clause: false
+                    model += [-v for v in range(len(model) + 1, t.nvars + 1)]
                 if cycle is not None and prop is None:
                     true_edges = [j for j, (_, _, lit) in enumerate(t.edges)
-                                  if not lit or model[lit - 1] > 0]
+                                  if not lit or (model[lit - 1] > 0 if lit > 0
+                                                 else model[-lit - 1] < 0)]
                     ok, found = check_edges(t, true_edges)
                     if not ok:
                         assert found, "a rejected model must violate a cut"
@@ -577,13 +736,13 @@ def run(a: Layout, stats: Stats, cycle: CompiledCycle | None = None,
                         for clause in found:
                             solver.add_clause(clause)
                         continue
-                chosen = tuple(k for k in range(noptions) if model[k] > 0)
+                chosen = t.chosen(model)
                 stats.solutions += 1
                 yield chosen
                 if limit is not None and stats.solutions >= limit:
                     stats.complete = False
                     return
-                solver.add_clause([-(k + 1) for k in chosen])
+                solver.add_clause(t.blocking(model, chosen))
                 if on_progress is not None and time.monotonic() >= next_check:
                     next_check = time.monotonic() + progress_every
                     _flush(solver, stats, prop)
