@@ -1,0 +1,219 @@
+"""The generator: unique, reproducible, valid puzzles; its loop growth and deduction solver.
+
+Uniqueness is checked with the project's exact cover search (``masyu.count``,
+loop guard or filter), a different method from the deduction solver the
+generator judges removals with.
+"""
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import masyu
+from masyu import Loop, MasyuError, Puzzle, check, count
+from masyu.cli import app
+from masyu.collection import parse_collection, parse_solutions
+from masyu.deduce import analyze, solutions
+from masyu.generate import generate_with_loop, measure
+from masyu.loopgen import admitted_pearls, fill_ratio, grow_loop
+
+from .bruteforce import strong_solutions
+
+runner = CliRunner()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def unique_by_xcc(puzzle: Puzzle, method: str = "guard") -> bool:
+    return int(count(puzzle, limit=2, method=method)) == 1
+
+
+# -- loop growth ---------------------------------------------------------------
+
+@pytest.mark.parametrize("rows, cols, seed", [(4, 4, 0), (6, 9, 1), (10, 10, 2), (15, 12, 3)])
+def test_grown_loop_is_one_simple_loop_filling_the_board(rows, cols, seed):
+    loop = grow_loop(rows, cols, random.Random(seed))
+    assert len(loop.components()) == 1
+    assert all(loop.degree(c) == 2 for c in loop.cells())
+    assert not loop.off_board()
+    assert fill_ratio(loop) >= 0.6
+    # every pearl the loop admits is satisfied by it
+    assert check(Puzzle(rows, cols, admitted_pearls(loop)), loop) == []
+
+
+def test_grown_loop_is_reproducible_and_varies_with_the_seed():
+    a = grow_loop(12, 12, random.Random("x"))
+    assert grow_loop(12, 12, random.Random("x")) == a
+    assert grow_loop(12, 12, random.Random("y")) != a
+
+
+def test_admitted_pearls_are_exactly_the_cells_that_can_hold_one():
+    loop = grow_loop(8, 8, random.Random(5))
+    admitted = dict(admitted_pearls(loop))
+    for r in range(8):
+        for c in range(8):
+            for kind in "WB":
+                ok = check(Puzzle(8, 8, {(r, c): kind}), loop) == []
+                assert ok == (admitted.get((r, c)) == kind), (r, c, kind)
+
+
+# -- deduction solver ------------------------------------------------------------
+
+def test_deduction_finds_the_same_solutions_as_brute_force():
+    rng = random.Random(11)
+    for _ in range(120):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 5)
+        pearls = {(rng.randrange(rows), rng.randrange(cols)): rng.choice("WB")
+                  for _ in range(rng.randint(0, 4))}
+        puzzle = Puzzle(rows, cols, pearls)
+        mine = sorted(sorted(loop.edges) for loop in solutions(puzzle, limit=10**6))
+        ref = sorted(sorted(edges) for edges in strong_solutions(rows, cols, pearls))
+        assert mine == ref, puzzle.grid
+
+
+def test_deduction_solves_published_puzzles(shared):
+    puzzles = [p for p in masyu.load(shared / "puzzles" / "psm.txt")
+               if p.rows <= 10][::60][:12]
+    loops = masyu.load_solutions(shared / "puzzles" / "psm_solutions.txt")
+    for p in puzzles:
+        if p.name not in loops:
+            continue
+        res = analyze(p)
+        assert res.unique, p.name
+        assert Loop(p.rows, p.cols, [e for e in loops[p.name].edges]) == \
+            solutions(p, limit=1)[0], p.name
+        # knowing the answer gives the same verdict
+        assert analyze(p, loop=loops[p.name]).unique
+
+
+def test_deduction_reports_two_solutions_and_none():
+    assert analyze(Puzzle(4, 4, {(0, 0): "B"})).count == 2  # a limit of two
+    assert analyze(Puzzle(3, 3, {(1, 1): "B"})).count == 0
+
+
+# -- the generator -----------------------------------------------------------------
+
+@pytest.mark.parametrize("rows, cols, seed", [
+    (6, 6, 0), (6, 6, 1), (7, 11, "daily"), (8, 8, 2), (10, 10, 3), (12, 12, 4)])
+def test_generated_puzzles_have_one_solution_the_returned_loop(rows, cols, seed):
+    g = generate_with_loop(rows, cols, seed=seed)
+    p = g.puzzle
+    assert (p.rows, p.cols) == (rows, cols)
+    assert check(p, g.loop) == []
+    method = "filter" if rows * cols <= 64 else "guard"
+    assert unique_by_xcc(p, method)
+    assert next(iter(masyu.solve(p))) == g.loop
+    assert fill_ratio(g.loop) >= 0.6
+    assert g.difficulty.band in ("easy", "medium")  # by default no search is needed
+
+
+def test_generation_is_reproducible():
+    a = generate_with_loop(9, 9, seed=7)
+    b = generate_with_loop(9, 9, seed=7)
+    assert a.puzzle == b.puzzle and a.loop == b.loop and a.puzzle.name == b.puzzle.name
+    assert masyu.generate(9, 9, seed=7) == a.puzzle
+    assert masyu.generate(9, 9, seed=8) != a.puzzle
+    assert masyu.generate(9, 9, seed="7") == masyu.generate(9, 9, seed="7")
+
+
+def test_fixed_seed_gives_a_fixed_puzzle():
+    # A regression anchor: this must never change across machines or runs.
+    g = generate_with_loop(6, 6, seed=2024)
+    assert g.puzzle.grid == ("......", ".B..W.", ".....B", "......", "...B..", ".....B")
+    assert check(g.puzzle, g.loop) == []
+
+
+def test_generation_does_not_depend_on_hash_randomization():
+    code = ("import masyu; g = masyu.generate_with_loop(10, 10, seed='hash'); "
+            "print(''.join(g.puzzle.grid), g.loop.to_json(), g.difficulty)")
+    outs = set()
+    for hashseed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hashseed, PYTHONPATH=str(ROOT))
+        outs.add(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                text=True, check=True).stdout)
+    assert len(outs) == 1
+
+
+@pytest.mark.parametrize("band, size", [("easy", 8), ("medium", 8), ("hard", 7)])
+def test_difficulty_bands(band, size):
+    g = generate_with_loop(size, size, seed=1, difficulty=band)
+    assert g.difficulty.band == band
+    assert measure(g.puzzle) == g.difficulty or band == "hard"
+    assert measure(g.puzzle).band == band
+    assert unique_by_xcc(g.puzzle)
+    assert check(g.puzzle, g.loop) == []
+
+
+def test_difficulty_orders_the_work():
+    easy = measure(masyu.generate(8, 8, seed=3, difficulty="easy"))
+    assert easy.level == 1 and easy.probes == 0 and easy.nodes == 0
+    hard = measure(masyu.generate(7, 7, seed=3, difficulty="hard"))
+    assert hard.level == 3 and hard.nodes > 0 and hard.score > easy.score
+
+
+def test_minimal_puzzles_lose_uniqueness_without_any_pearl():
+    g = generate_with_loop(6, 6, seed=5, minimal=True)
+    assert unique_by_xcc(g.puzzle, "filter")
+    for cell, _ in g.puzzle.pearls:
+        fewer = Puzzle(6, 6, [pk for pk in g.puzzle.pearls if pk[0] != cell])
+        assert not unique_by_xcc(fewer), cell
+
+
+def test_density_asks_for_a_number_of_pearls():
+    g = generate_with_loop(10, 10, seed=6, density=0.3)
+    assert len(g.puzzle.pearls) == 30
+    assert unique_by_xcc(g.puzzle)
+    assert check(g.puzzle, g.loop) == []
+    sparse = generate_with_loop(10, 10, seed=6, density=0.01)
+    assert len(sparse.puzzle.pearls) >= 1 and unique_by_xcc(sparse.puzzle)
+
+
+@pytest.mark.parametrize("kwargs, words", [
+    (dict(rows=3, cols=8, seed=1), "too small"),
+    (dict(rows=8, cols=8, seed=1, difficulty="nasty"), "unknown difficulty"),
+    (dict(rows=8, cols=8, seed=1, density=0), "density"),
+    (dict(rows=8, cols=8, seed=1, density=1.5), "density"),
+    (dict(rows=8, cols=8, seed=1.5), "seed"),
+    (dict(rows="8", cols=8, seed=1), "integers"),
+    (dict(rows=4, cols=4, seed=1, difficulty="hard"), "no hard puzzle"),
+])
+def test_bad_arguments(kwargs, words):
+    with pytest.raises(MasyuError, match=words):
+        generate_with_loop(**kwargs)
+
+
+# -- the command -------------------------------------------------------------------
+
+def test_cli_prints_a_collection_reproducibly(tmp_path):
+    sol = tmp_path / "sol.txt"
+    res = runner.invoke(app, ["generate", "--size", "7x9", "--seed", "10", "--count", "2",
+                              "--solutions", str(sol)])
+    assert res.exit_code == 0, res.output
+    puzzles = parse_collection(res.stdout)
+    assert [p.name for p in puzzles] == ["gen-7x9-10", "gen-7x9-11"]
+    assert puzzles[0] == masyu.generate(7, 9, seed=10)
+    assert puzzles[1] == masyu.generate(7, 9, seed=11)
+    assert res.stdout.startswith("# gen-7x9-10 source=masyu-generate size=7x9 seed=10 difficulty=")
+    loops = parse_solutions(sol.read_text(encoding="utf-8"))
+    for p in puzzles:
+        assert check(p, loops[p.name]) == []
+    again = runner.invoke(app, ["generate", "--size", "7x9", "--seed", "10", "-n", "2", "-q"])
+    assert again.stdout == res.stdout
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--size", "ten", "--seed", "1"], "size"),
+    (["--size", "3x3", "--seed", "1"], "too small"),
+    (["--size", "8x8", "--seed", "a b"], "seed"),
+    (["--size", "8x8", "--seed", "1", "--density", "2"], "density"),
+])
+def test_cli_bad_input_is_one_line_and_exit_2(args, words):
+    res = runner.invoke(app, ["generate", *args])
+    assert res.exit_code == 2
+    lines = res.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("masyu: ") and words in lines[0]
