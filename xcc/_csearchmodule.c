@@ -9,6 +9,7 @@
  *       required), the last six int32 buffers (present flattened u, v, ...).
  *   run(mem_budget) -> DONE | SOLUTION | PAUSED   (the GIL is released)
  *   choices() -> [node, ...]      the chosen node of each level of a solution
+ *   options() -> (option, ...)    the option of each of them (0-based)
  *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts)
  *   sanity() -> [fault, ...]      the link checks of xcc.arrays.sanity
  */
@@ -185,6 +186,30 @@ static PyObject *Solver_choices(SolverObject *self, PyObject *unused)
     return list;
 }
 
+/* The 0-based option of each chosen node: the spacer after an option k has
+ * itm -(k+1), as xcc.arrays.Arrays.option_of reads it. */
+static PyObject *Solver_options(SolverObject *self, PyObject *unused)
+{
+    if (!ready(self))
+        return NULL;
+    struct xcc_search *s = self->search;
+    PyObject *tuple = PyTuple_New((Py_ssize_t)s->level + 1);
+    if (tuple == NULL)
+        return NULL;
+    for (int32_t l = 0; l <= s->level; l++) {
+        int32_t p = s->choice[l];
+        while (s->nd[p].itm > 0)
+            p++;
+        PyObject *v = PyLong_FromLong(-(long)s->nd[p].itm - 1);
+        if (v == NULL) {
+            Py_DECREF(tuple);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(tuple, l, v);
+    }
+    return tuple;
+}
+
 static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
 {
     if (!ready(self))
@@ -224,6 +249,8 @@ static PyMethodDef Solver_methods[] = {
      "run(mem_budget) -> DONE, SOLUTION or PAUSED (0 = no budget)"},
     {"choices", (PyCFunction)Solver_choices, METH_NOARGS,
      "the chosen node of each level (a solution, after SOLUTION)"},
+    {"options", (PyCFunction)Solver_options, METH_NOARGS,
+     "the option (0-based) of each chosen node, as a tuple"},
     {"stats", (PyCFunction)Solver_stats, METH_NOARGS,
      "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts)"},
     {"sanity", (PyCFunction)Solver_sanity, METH_NOARGS,

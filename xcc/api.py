@@ -95,9 +95,8 @@ def _run_python(arrays, stats, compiled, limit, on_progress, progress_every):
 
 
 def _run_c(arrays, stats, compiled, limit, on_progress, progress_every):
-    from .engine_c import run
-    for nodes in run(arrays, stats, compiled, limit, on_progress, progress_every):
-        yield tuple(arrays.option_of(p) for p in nodes)
+    from .engine_c import run_options  # the options of each solution, read in C
+    return run_options(arrays, stats, compiled, limit, on_progress, progress_every)
 
 
 def _run_sat(arrays, stats, compiled, limit, on_progress, progress_every):

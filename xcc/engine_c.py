@@ -47,12 +47,26 @@ def run(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
         on_progress: Callable[[Stats], None] | None = None,
         progress_every: float = 1.0) -> Iterator[list[int]]:
     """Yield each solution as the list of chosen nodes (one per level)."""
+    return _run(a, stats, cycle, limit, on_progress, progress_every, False)
+
+
+def run_options(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
+                limit: int | None = None,
+                on_progress: Callable[[Stats], None] | None = None,
+                progress_every: float = 1.0) -> Iterator[tuple[int, ...]]:
+    """Like ``run``, but yield each solution as the tuple of its options (0-based)."""
+    return _run(a, stats, cycle, limit, on_progress, progress_every, True)
+
+
+def _run(a, stats, cycle, limit, on_progress, progress_every, as_options):
     if cycle is not None and getattr(cycle, "propagate", False):
         # propagation lives in the reference engine only (xcc/propagate.py)
         from .engine_py import Engine
-        yield from Engine(a, stats, cycle).run(limit, on_progress, progress_every)
+        for nodes in Engine(a, stats, cycle).run(limit, on_progress, progress_every):
+            yield tuple(a.option_of(p) for p in nodes) if as_options else nodes
         return
     solver = make_solver(a, cycle)
+    answer = solver.options if as_options else solver.choices
     base_cuts = stats.cycle_cuts
 
     def flush() -> None:
@@ -73,7 +87,7 @@ def run(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
                 on_progress(stats)
             if status == SOLUTION:
                 flush()
-                yield solver.choices()
+                yield answer()
                 if limit is not None and stats.solutions >= limit:
                     stats.complete = False
                     return

@@ -1,6 +1,8 @@
 /* Algorithm C (Knuth's DLX2) in plain C; see search.h.
  *
- * Each function below is the C form of the method of the same name in
+ * The arrays are those of xcc/arrays.py, interleaved as DLX2 keeps them: a
+ * node's up, down, itm and color side by side (one cache line), an item's
+ * llink and rlink side by side.  Each function below is the C form of the method of the same name in
  * xcc/engine_py.py (the reference engine), and counts mems in the same
  * places: one mem for up+down of a node together, one for itm+color
  * together, one for llink+rlink of an item together.  Keep the two in step.
@@ -134,21 +136,21 @@ static void guard_free(struct xcc_guard *g)
 /* Remove the other nodes of option rr from their item lists. */
 static inline void hide(struct xcc_search *s, int32_t rr)
 {
-    int32_t *up = s->up, *down = s->down, *itm = s->itm, *color = s->color;
+    struct xcc_node *nd = s->nd;
     uint64_t mems = 0, updates = 0;
     for (int32_t nn = rr + 1; nn != rr;) {
         mems += 1;
-        if (color[nn] >= 0) {
+        if (nd[nn].color >= 0) {
             mems += 1;
-            int32_t uu = up[nn], dd = down[nn], cc = itm[nn];
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
             if (cc <= 0) { /* a spacer: go back to the option's first node */
                 nn = uu;
                 continue;
             }
-            down[uu] = dd, up[dd] = uu;
+            nd[uu].down = dd, nd[dd].up = uu;
             mems += 2;
             updates += 1;
-            itm[cc] -= 1;
+            nd[cc].itm -= 1;
             mems += 2;
         }
         nn++;
@@ -159,20 +161,20 @@ static inline void hide(struct xcc_search *s, int32_t rr)
 
 static inline void unhide(struct xcc_search *s, int32_t rr)
 {
-    int32_t *up = s->up, *down = s->down, *itm = s->itm, *color = s->color;
+    struct xcc_node *nd = s->nd;
     uint64_t mems = 0;
     for (int32_t nn = rr + 1; nn != rr;) {
         mems += 1;
-        if (color[nn] >= 0) {
+        if (nd[nn].color >= 0) {
             mems += 1;
-            int32_t uu = up[nn], dd = down[nn], cc = itm[nn];
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
             if (cc <= 0) {
                 nn = uu;
                 continue;
             }
-            down[uu] = up[dd] = nn;
+            nd[uu].down = nd[dd].up = nn;
             mems += 2;
-            itm[cc] += 1;
+            nd[cc].itm += 1;
             mems += 2;
         }
         nn++;
@@ -182,12 +184,12 @@ static inline void unhide(struct xcc_search *s, int32_t rr)
 
 static void cover(struct xcc_search *s, int32_t c)
 {
-    int32_t l = s->llink[c], r = s->rlink[c];
-    s->rlink[l] = r, s->llink[r] = l;
+    int32_t l = s->cl[c].llink, r = s->cl[c].rlink;
+    s->cl[l].rlink = r, s->cl[r].llink = l;
     s->mems += 3;
     s->updates += 1;
     s->mems += 1;
-    for (int32_t rr = s->down[c]; rr >= s->last_itm; rr = s->down[rr]) {
+    for (int32_t rr = s->nd[c].down; rr >= s->last_itm; rr = s->nd[rr].down) {
         hide(s, rr);
         s->mems += 1;
     }
@@ -196,12 +198,12 @@ static void cover(struct xcc_search *s, int32_t c)
 static void uncover(struct xcc_search *s, int32_t c)
 {
     s->mems += 1;
-    for (int32_t rr = s->down[c]; rr >= s->last_itm; rr = s->down[rr]) {
+    for (int32_t rr = s->nd[c].down; rr >= s->last_itm; rr = s->nd[rr].down) {
         unhide(s, rr);
         s->mems += 1;
     }
-    int32_t l = s->llink[c], r = s->rlink[c];
-    s->rlink[l] = s->llink[r] = c;
+    int32_t l = s->cl[c].llink, r = s->cl[c].rlink;
+    s->cl[l].rlink = s->cl[r].llink = c;
     s->mems += 3;
 }
 
@@ -215,20 +217,20 @@ static void hide_purified(struct xcc_search *s, int32_t rr)
 /* Like unhide but walking the option leftward, as DLX2 does. */
 static void unhide_purified(struct xcc_search *s, int32_t rr)
 {
-    int32_t *up = s->up, *down = s->down, *itm = s->itm, *color = s->color;
+    struct xcc_node *nd = s->nd;
     uint64_t mems = 0;
     for (int32_t nn = rr - 1; nn != rr;) {
         mems += 1;
-        if (color[nn] >= 0) {
+        if (nd[nn].color >= 0) {
             mems += 1;
-            int32_t uu = up[nn], dd = down[nn], cc = itm[nn];
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
             if (cc <= 0) {
                 nn = dd;
                 continue;
             }
-            down[uu] = up[dd] = nn;
+            nd[uu].down = nd[dd].up = nn;
             mems += 2;
-            itm[cc] += 1;
+            nd[cc].itm += 1;
             mems += 2;
         }
         nn--;
@@ -238,19 +240,19 @@ static void unhide_purified(struct xcc_search *s, int32_t rr)
 
 static void purify(struct xcc_search *s, int32_t p)
 {
-    int32_t *color = s->color;
+    struct xcc_node *nd = s->nd;
     s->mems += 1;
-    int32_t cc = s->itm[p], x = color[p];
+    int32_t cc = nd[p].itm, x = nd[p].color;
     s->cleansings += 1;
     s->mems += 1;
-    for (int32_t rr = s->down[cc]; rr >= s->last_itm; rr = s->down[rr]) {
+    for (int32_t rr = s->nd[cc].down; rr >= s->last_itm; rr = s->nd[rr].down) {
         s->mems += 1;
-        if (color[rr] != x) {
+        if (nd[rr].color != x) {
             hide_purified(s, rr);
         } else {
             s->cleansings += 1;
             s->mems += 1;
-            color[rr] = -1;
+            nd[rr].color = -1;
         }
         s->mems += 1;
     }
@@ -258,15 +260,15 @@ static void purify(struct xcc_search *s, int32_t p)
 
 static void unpurify(struct xcc_search *s, int32_t p)
 {
-    int32_t *color = s->color;
+    struct xcc_node *nd = s->nd;
     s->mems += 1;
-    int32_t cc = s->itm[p], x = color[p];
+    int32_t cc = nd[p].itm, x = nd[p].color;
     s->mems += 1;
-    for (int32_t rr = s->up[cc]; rr >= s->last_itm; rr = s->up[rr]) {
+    for (int32_t rr = s->nd[cc].up; rr >= s->last_itm; rr = s->nd[rr].up) {
         s->mems += 1;
-        if (color[rr] < 0) {
+        if (nd[rr].color < 0) {
             s->mems += 1;
-            color[rr] = x;
+            nd[rr].color = x;
         } else {
             unhide_purified(s, rr);
         }
@@ -280,22 +282,22 @@ static void unpurify(struct xcc_search *s, int32_t p)
  * -1 if the guard runs out of memory. */
 static int commit(struct xcc_search *s, int32_t cur)
 {
-    int32_t *itm = s->itm, *color = s->color;
+    struct xcc_node *nd = s->nd;
     struct xcc_guard *g = s->guard;
     for (int32_t pp = cur + 1; pp != cur;) {
         s->mems += 1;
-        int32_t cc = itm[pp];
+        int32_t cc = nd[pp].itm;
         if (cc <= 0) {
             s->mems += 1;
-            pp = s->up[pp];
+            pp = s->nd[pp].up;
             continue;
         }
-        if (color[pp] == 0) {
+        if (nd[pp].color == 0) {
             cover(s, cc);
-        } else if (color[pp] > 0) {
+        } else if (nd[pp].color > 0) {
             purify(s, pp);
             if (g != NULL && !s->guard_failed) {
-                int r = guard_add_item(g, cc - (s->n1 + 1), color[pp]);
+                int r = guard_add_item(g, cc - (s->n1 + 1), nd[pp].color);
                 if (r < 0)
                     return -1;
                 if (r == 0)
@@ -310,18 +312,18 @@ static int commit(struct xcc_search *s, int32_t cur)
 /* C6: the inverse of commit, walking the option leftward. */
 static void uncommit(struct xcc_search *s, int32_t cur)
 {
-    int32_t *itm = s->itm, *color = s->color;
+    struct xcc_node *nd = s->nd;
     for (int32_t pp = cur - 1; pp != cur;) {
         s->mems += 1;
-        int32_t cc = itm[pp];
+        int32_t cc = nd[pp].itm;
         if (cc <= 0) {
             s->mems += 1;
-            pp = s->down[pp];
+            pp = s->nd[pp].down;
             continue;
         }
-        if (color[pp] == 0)
+        if (nd[pp].color == 0)
             uncover(s, cc);
-        else if (color[pp] > 0)
+        else if (nd[pp].color > 0)
             unpurify(s, pp);
         pp--;
     }
@@ -332,14 +334,15 @@ static void uncommit(struct xcc_search *s, int32_t cur)
 /* The active primary item with the shortest list, leftmost on ties. */
 static int32_t choose(struct xcc_search *s)
 {
-    const int32_t *rlink = s->rlink, *itm = s->itm;
+    const struct xcc_node *nd = s->nd;
+    const struct xcc_item *cl = s->cl;
     int64_t t = (int64_t)s->last_node + 1;
     int32_t best = 0;
     uint64_t mems = 1;
-    for (int32_t k = rlink[0]; t && k != 0; k = rlink[k]) {
+    for (int32_t k = cl[0].rlink; t && k != 0; k = cl[k].rlink) {
         mems += 1;
-        if (itm[k] < t)
-            best = k, t = itm[k];
+        if (nd[k].itm < t)
+            best = k, t = nd[k].itm;
         mems += 1;
     }
     s->mems += mems;
@@ -368,7 +371,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->best = choose(s); /* C3 */
             cover(s, s->best); /* C4 */
             s->mems += 2;
-            s->cur = s->choice[s->level] = s->down[s->best];
+            s->cur = s->choice[s->level] = s->nd[s->best].down;
             s->state = ADVANCE;
             /* fall through */
         case ADVANCE: /* C5: try the option of node cur */
@@ -388,7 +391,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 continue;
             }
             s->mems += 1;
-            if (s->rlink[0] == 0) { /* every primary item is covered */
+            if (s->cl[0].rlink == 0) { /* every primary item is covered */
                 if (g != NULL && !g->closed) {
                     s->cycle_cuts += 1;
                     s->state = RECOVER;
@@ -417,7 +420,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->level -= 1; /* C8 */
             s->mems += 2;
             s->cur = s->choice[s->level];
-            s->best = s->itm[s->cur];
+            s->best = s->nd[s->cur].itm;
             s->state = RECOVER;
             /* fall through */
         case RECOVER: /* C6: undo the option, try the next */
@@ -427,7 +430,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 s->guard_failed = 0;
             }
             s->mems += 2;
-            s->cur = s->choice[s->level] = s->down[s->cur];
+            s->cur = s->choice[s->level] = s->nd[s->cur].down;
             s->state = ADVANCE;
             continue;
         case FINISHED:
@@ -453,19 +456,21 @@ static int arrays_in_range(const struct xcc_search *s)
 {
     int32_t n = s->n, last_node = s->last_node;
     for (int32_t i = 0; i <= n + 1; i++)
-        if (s->llink[i] < 0 || s->llink[i] > n + 1 || s->rlink[i] < 0 || s->rlink[i] > n + 1)
+        if (s->cl[i].llink < 0 || s->cl[i].llink > n + 1
+            || s->cl[i].rlink < 0 || s->cl[i].rlink > n + 1)
             return 0;
     for (int32_t p = 0; p < last_node; p++) {
-        if (s->up[p] < 0 || s->up[p] >= last_node || s->down[p] < 0 || s->down[p] >= last_node)
+        if (s->nd[p].up < 0 || s->nd[p].up >= last_node
+            || s->nd[p].down < 0 || s->nd[p].down >= last_node)
             return 0;
-        if (p <= n && (s->itm[p] < 0 || s->color[p] != 0)) /* a header: itm is len */
+        if (p <= n && (s->nd[p].itm < 0 || s->nd[p].color != 0)) /* a header: itm is len */
             return 0;
-        if (p > n && (s->itm[p] > n || s->itm[p] < -last_node || s->color[p] < -1))
+        if (p > n && (s->nd[p].itm > n || s->nd[p].itm < -last_node || s->nd[p].color < -1))
             return 0;
-        if (s->color[p] > 0 && s->itm[p] <= s->n1) /* only secondary items have colors */
+        if (s->nd[p].color > 0 && s->nd[p].itm <= s->n1) /* only secondary items have colors */
             return 0;
     }
-    return s->itm[last_node - 1] <= 0; /* the last node is a spacer */
+    return s->nd[last_node - 1].itm <= 0; /* the last node is a spacer */
 }
 
 struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
@@ -483,15 +488,18 @@ struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
     s->n = n;
     s->last_itm = n + 1;
     s->last_node = last_node;
-    s->llink = copy_array(llink, (size_t)n + 2);
-    s->rlink = copy_array(rlink, (size_t)n + 2);
-    s->up = copy_array(up, (size_t)last_node);
-    s->down = copy_array(down, (size_t)last_node);
-    s->itm = copy_array(itm, (size_t)last_node);
-    s->color = copy_array(color, (size_t)last_node);
+    s->cl = malloc(((size_t)n + 2) * sizeof *s->cl);
+    s->nd = malloc((size_t)last_node * sizeof *s->nd);
     s->choice = calloc((size_t)n1 + 1, sizeof *s->choice);
     s->guard_mark = calloc((size_t)n1 + 1, sizeof *s->guard_mark);
-    if (!s->llink || !s->rlink || !s->up || !s->down || !s->itm || !s->color
+    if (s->cl != NULL)
+        for (int32_t i = 0; i <= n + 1; i++)
+            s->cl[i].llink = llink[i], s->cl[i].rlink = rlink[i];
+    if (s->nd != NULL)
+        for (int32_t p = 0; p < last_node; p++)
+            s->nd[p].up = up[p], s->nd[p].down = down[p], s->nd[p].itm = itm[p],
+            s->nd[p].color = color[p];
+    if (!s->cl || !s->nd
         || !s->choice || !s->guard_mark || !arrays_in_range(s)) {
         xcc_free(s);
         return NULL;
@@ -585,14 +593,14 @@ int xcc_sanity(const struct xcc_search *s,
                void (*report)(void *ctx, const char *fault), void *ctx)
 {
     int faults = 0;
-    int32_t q = 0, p = s->rlink[0];
+    int32_t q = 0, p = s->cl[0].rlink;
     long steps = 0;
     for (;;) {
-        if (s->llink[p] != q)
+        if (s->cl[p].llink != q)
             fault(&faults, report, ctx, "bad llink at item", p);
         if (p == 0)
             break;
-        q = p, p = s->rlink[p];
+        q = p, p = s->cl[p].rlink;
         if (++steps > (long)s->n + 1) {
             fault(&faults, report, ctx, "item list does not close after item", q);
             return faults;
@@ -601,27 +609,27 @@ int xcc_sanity(const struct xcc_search *s,
     uint8_t *active = calloc((size_t)s->n + 2, 1);
     if (active == NULL)
         return -1;
-    for (int32_t k = s->rlink[0]; k != 0; k = s->rlink[k])
+    for (int32_t k = s->cl[0].rlink; k != 0; k = s->cl[k].rlink)
         active[k] = 1;
     for (int32_t i = 1; i <= s->n; i++) {
         if (i <= s->n1 && !active[i])
             continue;
-        int32_t qq = i, pp = s->down[i];
+        int32_t qq = i, pp = s->nd[i].down;
         long k = 0;
         for (;;) {
-            if (s->up[pp] != qq)
+            if (s->nd[pp].up != qq)
                 fault(&faults, report, ctx, "bad up field at node", pp);
             if (pp == i)
                 break;
-            if (s->itm[pp] != i)
+            if (s->nd[pp].itm != i)
                 fault(&faults, report, ctx, "bad itm field at node", pp);
-            qq = pp, pp = s->down[pp], k++;
+            qq = pp, pp = s->nd[pp].down, k++;
             if (k > s->last_node) {
                 fault(&faults, report, ctx, "list does not close: item", i);
                 break;
             }
         }
-        if (s->itm[i] != k)
+        if (s->nd[i].itm != k)
             fault(&faults, report, ctx, "bad len field in item", i);
     }
     free(active);
@@ -632,12 +640,8 @@ void xcc_free(struct xcc_search *s)
 {
     if (s == NULL)
         return;
-    free(s->llink);
-    free(s->rlink);
-    free(s->up);
-    free(s->down);
-    free(s->itm);
-    free(s->color);
+    free(s->cl);
+    free(s->nd);
     free(s->choice);
     free(s->guard_mark);
     guard_free(s->guard);

@@ -37,11 +37,21 @@ struct xcc_guard {
     int ok; /* the edges present from the start keep the rule */
 };
 
+/* The arrays of xcc/arrays.py interleaved, as DLX2 stores them: node p is
+ * nd[p] (up[p], down[p], itm[p], color[p]); item i is cl[i]. */
+struct xcc_node {
+    int32_t up, down, itm, color;
+};
+
+struct xcc_item {
+    int32_t llink, rlink;
+};
+
 struct xcc_search {
     /* the problem, owned copies of the arrays of xcc/arrays.py */
     int32_t n1, n, last_itm, last_node;
-    int32_t *llink, *rlink;            /* items 0..n+1 */
-    int32_t *up, *down, *itm, *color;  /* nodes 0..last_node-1 */
+    struct xcc_item *cl; /* items 0..n+1 */
+    struct xcc_node *nd; /* nodes 0..last_node-1 */
 
     /* the counters, as xcc.results.Stats */
     uint64_t nodes, solutions, updates, cleansings, mems, cycle_cuts;

@@ -1,0 +1,148 @@
+"""Engines side by side: engine="python", engine="c", and xcover.
+
+    python benchmarks/engine.py [--quick] [--no-python] [--repeat N] [--dlx FILE ...]
+
+One row per instance: n queens 8-12 (rows and columns primary, diagonals
+secondary), the Masyu puzzles of shared/puzzles/rcra.txt in both encodings
+(weak solutions, and strong ones with the loop guard), and the DLX files of
+shared/xcc plus any given.  Columns: solutions, nodes and mems (the same for
+both engines of this project: the run stops if they differ), then seconds
+for engine=python, engine=c and xcover (the numba XCC solver on PyPI, an
+optional dependency: `pip install xcover`; its JIT compile is excluded, and
+it has no loop guard), and the speed ratios.  Times are the best of
+--repeat runs (python: one run) of counting every solution from a problem
+held in memory, in each library's own input form.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import xcc
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
+
+try:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        import xcover
+except ImportError:  # an optional benchmark dependency
+    xcover = None
+
+
+def queens(n: int) -> xcc.Problem:
+    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    secondary = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
+    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
+               for i in range(n) for j in range(n)]
+    return xcc.Problem(primary, secondary, options, name=f"queens{n}")
+
+
+def instances(quick: bool, dlx: list[Path]):
+    """(name, problem, cycle or None)."""
+    for n in range(8, 11 if quick else 13):
+        yield f"queens{n}", queens(n), None
+    try:
+        from masyu.collection import load
+        from masyu.encode import encode
+    except ImportError:
+        load = None
+    path = SHARED / "puzzles" / "rcra.txt"
+    if load is not None and path.exists():
+        for puzzle in load(path)[: 1 if quick else None]:
+            for kind in ("422", "423"):
+                enc = encode(puzzle, kind)
+                yield f"{puzzle.name} {kind} weak", enc.problem, None
+                yield f"{puzzle.name} {kind} loop guard", enc.problem, enc.cycle()
+    for p in sorted((SHARED / "xcc").glob("*.dlx")) + dlx:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield p.name, xcc.read_dlx(p), None
+
+
+def xcover_input(problem: xcc.Problem) -> tuple[list[list[str]], dict]:
+    colored = bool(problem.colors())
+    options = [[item if color is None else f"{item}:{color}" for item, color in option]
+               for option in problem.options]
+    return options, dict(primary=list(problem.primary), secondary=list(problem.secondary),
+                         colored=colored)
+
+
+def warm_up_xcover() -> None:
+    """Compile xcover's numba code, colored and plain, before any timing."""
+    for problem in (queens(4), xcc.Problem(["a", "b"], ["x"], [["a", "x:1"], ["b", "x:1"]])):
+        options, kw = xcover_input(problem)
+        for _ in xcover.covers(options, **kw):
+            pass
+
+
+def best_of(repeat: int, run) -> tuple[float, object]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="small instances only")
+    parser.add_argument("--no-python", action="store_true", help="skip engine=python")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of c and xcover (best)")
+    parser.add_argument("--dlx", type=Path, nargs="*", default=[], help="more DLX files")
+    args = parser.parse_args(argv)
+    if xcover is not None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            warm_up_xcover()
+
+    columns = [("instance", 30), ("solutions", 9), ("nodes", 11), ("mems", 15),
+               ("python s", 9), ("c s", 8), ("xcover s", 9), ("c vs python", 11),
+               ("c vs xcover", 11)]
+    print("| " + " | ".join(f"{t:<{w}}" if k == 0 else f"{t:>{w}}"
+                            for k, (t, w) in enumerate(columns)) + " |")
+    print("|" + "|".join("-" * (w + 2) if k == 0 else "-" * (w + 1) + ":"
+                         for k, (_, w) in enumerate(columns)) + "|")
+    ok = True
+    for name, problem, cycle in instances(args.quick, args.dlx):
+        t_c, c = best_of(args.repeat, lambda: xcc.count(problem, engine="c", cycle=cycle))
+        py = t_py = None
+        if not args.no_python:
+            t_py, py = best_of(1, lambda: xcc.count(problem, engine="python", cycle=cycle))
+            if py.as_dict() | {"seconds": 0} != c.as_dict() | {"seconds": 0}:
+                print(f"{name}: the engines disagree: python {py}, c {c}", file=sys.stderr)
+                ok = False
+        t_x = None
+        if xcover is not None and cycle is None:
+            options, kw = xcover_input(problem)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                t_x, found = best_of(args.repeat,
+                                     lambda: sum(1 for _ in xcover.covers(options, **kw)))
+            if found != c.solutions:
+                print(f"{name}: xcover finds {found} solutions, c {c.solutions}", file=sys.stderr)
+                ok = False
+
+        def secs(t):
+            return "-" if t is None else f"{t:.2e}" if t < 0.001 else f"{t:.4f}"
+
+        def ratio(slow, fast):
+            return "-" if slow is None else f"{slow / fast:.1f}x"
+
+        cells = [name, f"{c.solutions:,}", f"{c.nodes:,}", f"{c.mems:,}", secs(t_py),
+                 secs(t_c), secs(t_x), ratio(t_py, t_c), ratio(t_x, t_c)]
+        print("| " + " | ".join(f"{t:<{w}}" if k == 0 else f"{t:>{w}}"
+                                for k, (t, (_, w)) in enumerate(zip(cells, columns))) + " |",
+              flush=True)
+    if xcover is None:
+        print("(xcover is not installed: pip install xcover)")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
