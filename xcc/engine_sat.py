@@ -185,6 +185,7 @@ class Translation(Formula):
         self.edges: list[tuple[int, int, int]] = []
         self.nverts = 0
         self.required: list[int] = []
+        self.incident: list[list[int]] = []
         self._items(problem, {name: k + 1 for k, name in enumerate(layout.color_names)})
         if cycle is not None:
             self._cycle(cycle)
@@ -352,15 +353,24 @@ class Translation(Formula):
     def _cycle(self, cc: CompiledCycle) -> None:
         self.nverts = cc.nverts
         self.required = list(cc.required)
+        origin: list[tuple[int, int] | None] = []  # the (item, color) of each edge
         for u, v in cc.present:
             self.edges.append((u, v, 0))
+            origin.append(None)
         color_lit, never = self.color_lit, -self.true
         for s, entries in enumerate(cc.item_edges):
+            i = self.n1 + s
             for c, u, v in entries:
-                y = color_lit.get((self.n1 + s, c))
+                y = color_lit.get((i, c))
                 if y is not None and y != never:
                     self.edges.append((u, v, y))
+                    origin.append((i, c))
         required = set(cc.required)
+        self.incident = [[] for _ in range(cc.nverts)]  # vertex -> its edges
+        for j, (u, v, _) in enumerate(self.edges):
+            self.incident[u].append(j)
+            if v != u:
+                self.incident[v].append(j)
         incident: list[dict[int, int]] = [{} for _ in range(cc.nverts)]
         fixed = [0] * cc.nverts  # present edges at each vertex
         for u, v, lit in self.edges:
@@ -372,10 +382,41 @@ class Translation(Formula):
                     incident[w][lit] = incident[w].get(lit, 0) + 1
                 else:
                     fixed[w] += 1
+        tables_of: dict[int, list[int]] = {}
+        for k, (signature, _) in enumerate(self.tables):
+            for i in signature:
+                tables_of.setdefault(i, []).append(k)
         for v in range(cc.nverts):
-            self._degree(sorted(incident[v].items()), fixed[v], v in required)
+            if not self._degree_in_table(v, origin, fixed[v], v in required, tables_of):
+                self._degree(sorted(incident[v].items()), fixed[v], v in required)
         if not any(lit == 0 for _, _, lit in self.edges):  # a cycle has an edge
             self.add(sorted({lit for u, v, lit in self.edges if u != v}))
+
+    def _degree_in_table(self, v: int, origin: list, fixed: int, required: bool,
+                         tables_of: dict[int, list[int]]) -> bool:
+        """Does one table already give ``v`` degree 0 or 2 (2 if required) in
+        each of its tuples?  (A Masyu tile does: its options are the cell's
+        states.)  Then the degree clauses at ``v`` would say nothing new."""
+        at = []
+        for j in self.incident[v]:
+            u, w, _ = self.edges[j]
+            if origin[j] is not None and u != w:
+                at.append(origin[j])
+        if not at:
+            return False
+        items = {i for i, _ in at}
+        for k in tables_of.get(at[0][0], ()):
+            signature, tuples = self.tables[k]
+            pos = {i: n for n, i in enumerate(signature)}
+            if not items <= pos.keys():
+                continue
+            for t in tuples:
+                d = fixed + sum(1 for i, c in at if t[pos[i]] == c)
+                if d != 2 and (required or d != 0):
+                    break
+            else:
+                return True
+        return False
 
     def _degree(self, weighted: list[tuple[int, int]], fixed: int, required: bool) -> None:
         """The degree of a vertex is 0 or 2 (2 if required)."""
@@ -408,33 +449,38 @@ def check_edges(t: Translation, true_edges: list[int]) -> tuple[bool, list[list[
     """Is the set of edges (indices into ``t.edges``) one cycle through every
     required vertex?  If not, the cuts that it violates (at least one)."""
     edges = t.edges
-    adj: dict[int, list[int]] = {}
+    first: dict[int, int] = {}  # vertex -> an edge at it
+    second: dict[int, int] = {}  # vertex -> the other edge at it
     for j in true_edges:
         u, v, _ = edges[j]
-        adj.setdefault(u, []).append(j)
-        adj.setdefault(v, []).append(j)
-    if not true_edges or any(len(js) != 2 for js in adj.values()) or \
+        for w in (u, v):
+            if w not in first:
+                first[w] = j
+            elif w not in second:
+                second[w] = j
+            else:
+                second[w] = -1  # degree 3 or more
+    if not true_edges or len(second) != len(first) or -1 in second.values() or \
             any(edges[j][0] == edges[j][1] for j in true_edges):
         # the CNF forbids these; answer with the weakest valid cut
         return False, [sorted({-edges[j][2] for j in true_edges if edges[j][2]})] if true_edges else []
     seen: set[int] = set()
     components: list[tuple[list[int], set[int]]] = []
-    for start in adj:
+    for start in first:  # every vertex has degree 2: walk each cycle
         if start in seen:
             continue
-        verts, comp, stack = {start}, set(), [start]
-        seen.add(start)
-        while stack:
-            w = stack.pop()
-            for j in adj[w]:
-                comp.add(j)
-                u, v, _ = edges[j]
-                o = v if u == w else u
-                if o not in verts:
-                    verts.add(o)
-                    seen.add(o)
-                    stack.append(o)
-        components.append((sorted(comp), verts))
+        comp, verts = [], {start}
+        w, j = start, first[start]
+        while True:
+            comp.append(j)
+            u, v, _ = edges[j]
+            w = v if u == w else u
+            if w == start:
+                break
+            verts.add(w)
+            j = second[w] if first[w] == j else first[w]
+        seen |= verts
+        components.append((comp, verts))
     required = t.required
     if len(components) == 1 and all(r in components[0][1] for r in required):
         return True, []
@@ -457,11 +503,14 @@ def boundary(t: Translation, verts: set[int]) -> list[int] | None:
     """The cut "some edge with one end in ``verts`` is present" (None if an
     edge present from the start crosses: then the cut says nothing)."""
     out = set()
-    for u, v, lit in t.edges:
-        if (u in verts) != (v in verts):
-            if not lit:
-                return None
-            out.add(lit)
+    edges = t.edges
+    for w in verts:
+        for j in t.incident[w]:
+            u, v, lit = edges[j]
+            if (u in verts) != (v in verts):
+                if not lit:
+                    return None
+                out.add(lit)
     return sorted(out)
 
 
