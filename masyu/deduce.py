@@ -33,7 +33,7 @@ from .loop import Loop
 from .puzzle import Puzzle
 
 UNKNOWN = 2
-FRONTIER = True  # probe only edges at a path end or a pearl
+FRONTIER = True  # level 2 probes only edges at a path end or a pearl (the human way)
 LEVELS = {1: "local", 2: "probe", 3: "search"}
 
 
@@ -244,7 +244,6 @@ class State:
 
     def start(self) -> None:
         """Queue every rule and apply the rules that hold from the start."""
-        n = self.bd.ncells
         for k in range(len(self.inq)):
             self.inq[k] = 1
         self.queue[:] = list(range(len(self.inq)))
@@ -255,7 +254,6 @@ class State:
                     j = self.bd.nbr[i][d]
                     if j >= 0 and self.kinds[j] == 2:
                         self.assign(self.bd.cell_edges[i][d], 0)
-        del n
 
     def propagate(self) -> None:
         """Apply the local rules until nothing changes (raises Contradiction)."""

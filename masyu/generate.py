@@ -4,9 +4,9 @@ The method:
 
 1. grow a random loop that fills the board and admits many pearls
    (:mod:`masyu.loopgen`);
-2. put every pearl the loop admits; if that puzzle has a second solution
-   whose loop admits more pearls, move to that loop and repeat, else start
-   over with a new loop;
+2. put every pearl the loop admits; where deduction cannot finish that
+   puzzle (an ambiguity, or a knot it cannot undo), reshape the loop in a
+   small window around an edge it left open, and try again;
 3. remove pearls in a seeded random order while the puzzle stays solvable at
    the requested level (by :mod:`masyu.deduce`): local rules only (easy),
    with probing (medium), or at all, by search (hard, and ``minimal``).
@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from .deduce import Analysis, Board, analyze_kinds, board
+from .deduce import Board, analyze_kinds, board
 from .errors import MasyuError
 from .loop import Loop
 from .loopgen import admitted_pearls, faces_loop, grow_faces, improve_loop
@@ -120,10 +120,13 @@ class _Judge:
 
 def _xcc_unique(bd: Board, kinds: Sequence[int]) -> bool:
     """The project's exact cover search, for the rare question the deduction search leaves open."""
+    import xcc
+
     from .solve import is_unique
+    engine = "c" if "c" in xcc.ENGINES else "python"
     pearls = {(i // bd.cols, i % bd.cols): "W" if k == 1 else "B"
               for i, k in enumerate(kinds) if k}
-    return is_unique(Puzzle(bd.rows, bd.cols, pearls))
+    return is_unique(Puzzle(bd.rows, bd.cols, pearls), engine=engine)
 
 
 def measure(puzzle: Puzzle, loop: Loop | None = None) -> Difficulty:
@@ -233,7 +236,7 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
         cells = [r * cols + c for (r, c), _ in pearls]
         rng.shuffle(cells)
         removed = _remove(kinds, cells, judge, level, floor)
-        if minimal or (difficulty == "hard" and density is None):
+        if minimal and level < 3:
             rest = [i for i in cells if kinds[i]]
             removed += _remove(kinds, rest, judge, 3, floor)
         short = floor - (len(pearls) - len(removed))
