@@ -5,6 +5,7 @@ import warnings
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import xcc
 from xcc import engine_sat
@@ -20,6 +21,36 @@ def load(shared, name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return xcc.read_dlx(shared / "xcc" / name)
+
+
+@st.composite
+def table_problems(draw, with_cycle=False):
+    """Problems with *table* items (each option: the item and the same colored
+    secondary items, distinct color tuples, as Masyu tiles) among others."""
+    base = draw(problems(max_primary=2, max_secondary=4, max_options=4, colors="abc"))
+    secondary = list(base.secondary) or ["s0"]
+    primary = list(base.primary)
+    options = [list(o) for o in base.options]
+    for t in range(draw(st.integers(1, 3))):
+        name = f"t{t}"
+        primary.append(name)
+        names = draw(st.lists(st.sampled_from(secondary), min_size=1, max_size=3, unique=True))
+        tuples = draw(st.lists(st.tuples(*[st.sampled_from("abc") for _ in names]),
+                               min_size=1, max_size=4, unique=True))
+        for tup in tuples:
+            options.append([(name, None)] + list(zip(names, tup)))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        problem = xcc.Problem(primary, secondary, options)
+    if not with_cycle:
+        return problem
+    edges = {}
+    for s in secondary:
+        edges[s] = [((draw(st.integers(0, 3)), draw(st.integers(0, 3))), draw(st.sampled_from("abc")))
+                    for _ in range(draw(st.integers(0, 2)))]
+        edges[s] = [((u, v), c) for (u, v), c in edges[s] if u != v]
+    required = draw(st.lists(st.integers(0, 3), max_size=2, unique=True))
+    return problem, xcc.Cycle(edges, required)
 
 
 def solution_set(problem, cycle=None, cuts=None):
@@ -85,6 +116,29 @@ def test_unknown_cuts_are_refused(shared):
 @given(problems())
 def test_solution_set_equals_brute_force(problem):
     assert solution_set(problem) == all_solutions(problem)
+
+
+@needs_sat
+@settings(max_examples=300, deadline=None)
+@given(table_problems())
+def test_tables_equal_brute_force(problem):
+    assert solution_set(problem) == all_solutions(problem)
+
+
+@needs_sat
+@settings(max_examples=200, deadline=None)
+@given(table_problems(with_cycle=True))
+def test_tables_with_cycle_equal_reference(case):
+    problem, cycle = case
+    expected = reference(problem, cycle)
+    assert solution_set(problem, cycle, "lazy") == expected
+    assert solution_set(problem, cycle, "propagator") == expected
+
+
+def test_a_tile_item_becomes_a_table():
+    p = xcc.Problem(["t"], ["x", "y"], [["t", "x:0", "y:0"], ["t", "x:1", "y:0"], ["t", "x:0", "y:1"]])
+    tr = engine_sat.Translation(engine_sat.Layout(p))
+    assert len(tr.tables) == 1 and tr.option_lit == [0, 0, 0]
 
 
 @needs_sat
