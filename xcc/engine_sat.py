@@ -181,6 +181,7 @@ class Translation(Formula):
         self.option_lit: list[int] = [0] * self.noptions
         self.color_lit: dict[tuple[int, int], int] = {}
         self.tables: list[tuple[tuple[int, ...], dict[tuple[int, ...], int]]] = []
+        self._forbidden: dict = {}
         self.colored: list[int] = []  # items that a table colors
         self.edges: list[tuple[int, int, int]] = []
         self.nverts = 0
@@ -228,7 +229,8 @@ class Translation(Formula):
         items = problem.items
         n1, true = self.n1, self.true
         index = {name: i for i, name in enumerate(items)}
-        occs = [[(index[name], 0 if color is None else code[color]) for name, color in option]
+        code = {None: 0, **code}
+        occs = [[(index[name], code[color]) for name, color in option]
                 for option in problem.options]
         by_primary: list[list[int]] = [[] for _ in range(n1)]
         used: list[set[int]] = [set() for _ in items]  # the colors each item takes
@@ -311,16 +313,19 @@ class Translation(Formula):
         true, color_lit = self.true, self.color_lit
         domains = []
         for j, i in enumerate(signature):
-            domains.append(sorted({t[j] for t in tuples if color_lit[(i, t[j])] != -true}))
+            domains.append(tuple(sorted({t[j] for t in tuples if color_lit[(i, t[j])] != -true})))
+        key = (frozenset(tuples), tuple(domains))
+        forbidden = self._forbidden.get(key)
+        if forbidden is None:  # tables repeat: a Masyu board has few tile shapes
+            forbidden = self._forbidden[key] = [t for t in product(*domains) if t not in tuples]
         add = self.clauses.append
-        for t in product(*domains):
-            if t not in tuples:
-                clause = [-color_lit[(i, c)] for i, c in zip(signature, t)]
-                if -true in clause:  # a certain color: its negation is false
-                    clause = [x for x in clause if x != -true]
-                add(clause)
-                if not clause:
-                    self.unsat = True
+        for t in forbidden:
+            clause = [-color_lit[(i, c)] for i, c in zip(signature, t)]
+            if -true in clause:  # a certain color: its negation is false
+                clause = [x for x in clause if x != -true]
+            add(clause)
+            if not clause:
+                self.unsat = True
 
     def literal_true(self, model: list[int], lit: int) -> bool:
         return (model[lit - 1] > 0) if lit > 0 else (model[-lit - 1] < 0)
@@ -407,9 +412,9 @@ class Translation(Formula):
         items = {i for i, _ in at}
         for k in tables_of.get(at[0][0], ()):
             signature, tuples = self.tables[k]
-            pos = {i: n for n, i in enumerate(signature)}
-            if not items <= pos.keys():
+            if not items.issubset(signature):
                 continue
+            pos = {i: n for n, i in enumerate(signature)}
             for t in tuples:
                 d = fixed + sum(1 for i, c in at if t[pos[i]] == c)
                 if d != 2 and (required or d != 0):
