@@ -13,15 +13,24 @@ dancing-links arrays:
   excludes every other occurrence, and ``s`` may stay unnamed: Algorithm C's
   rule exactly.
 
-Solutions are enumerated by blocking clauses on the option variables: a
-solution ``S`` is blocked by ``OR not x[k], k in S`` (no solution strictly
-contains another, since each option covers a primary item).
+A *table* item (a primary item whose options each name it, no other primary
+item, and the same secondary items, all colored, in distinct color tuples,
+as the tiles of both Masyu encodings) keeps no option variables: its options
+become clauses forbidding the other color tuples, and the items it names are
+surely colored (two colors of such an item share one variable, ``v``/``-v``).
+
+Solutions are enumerated by blocking clauses: a solution ``S`` is blocked by
+"one of its option variables is false, or one of the table-colored items has
+another color" (no solution strictly contains another, since each option
+covers a primary item, and the colors name the options of the tables).
 
 The single-cycle constraint (:class:`xcc.cycle.Cycle`) is an edge per
 ``(item, color, u, v)`` entry whose literal is ``y[item, color]``, plus the
 edges present from the start.  Degrees go into the CNF (0 or 2 at every
-vertex, 2 at a required one, no loops from a vertex to itself), and
-connectivity is enforced in one of two ways (``CUTS``):
+vertex, 2 at a required one, no loops from a vertex to itself; left out at
+a vertex whose degree one table already fixes), and connectivity is enforced
+in one of two ways (``CUTS``; ``"lazy"`` measured faster, so the default:
+the propagator's Python callbacks cost more than the solves they save):
 
 - ``"lazy"``: solve, look at the model's components, add cuts, solve again;
 - ``"propagator"``: CaDiCaL's user-propagator interface (IPASIR-UP) sees the
