@@ -41,7 +41,8 @@ Both use the same cuts, each valid for every solution whatever the model: a
 component ``C`` with no required vertex, or with only some required
 vertices, cannot be the whole cycle, so "not every edge of ``C``"; and a
 component holding some but not all required vertices must be left, so "some
-edge across its boundary".
+edge across its boundary".  A cycle's parity ``cuts`` and ``propagate`` are
+hints for the dancing-links engines; this engine needs neither.
 """
 from __future__ import annotations
 
