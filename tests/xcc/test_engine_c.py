@@ -261,18 +261,23 @@ def test_progress_is_reported():
 def test_ctrl_c_is_noticed_quickly():
     """An interrupt inside the C search stops it within a fraction of a second."""
     problem = queens(18)  # hours of search
-    timer = threading.Timer(0.5, _thread.interrupt_main)
-    start = time.perf_counter()
+    fired = []
+
+    def interrupt():
+        fired.append(time.perf_counter())
+        _thread.interrupt_main()
+
+    timer = threading.Timer(0.5, interrupt)
     timer.start()
     try:
         with pytest.warns(UserWarning, match="interrupted"):
             stats = xcc.count(problem, engine="c")
     finally:
         timer.cancel()
-    elapsed = time.perf_counter() - start
+    delay = time.perf_counter() - fired[0]
     assert stats.interrupted and not stats.complete
     assert stats.nodes > 0 and stats.mems > 0 and stats.solutions > 0
-    assert elapsed < 0.5 + 0.25, elapsed
+    assert delay < 0.2, delay
 
 
 # ---- big problems and memory --------------------------------------------------
