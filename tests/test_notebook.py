@@ -1,0 +1,34 @@
+"""The tour notebook runs from top to bottom (docs/notebooks/tour.ipynb).
+
+Executed with nbclient in a fresh kernel of this interpreter.  nbclient,
+nbformat and ipykernel are in the ``dev`` extra: without them this test
+fails, since a notebook nobody runs rots.
+"""
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOK = ROOT / "docs" / "notebooks" / "tour.ipynb"
+
+
+def test_tour_notebook_runs():
+    missing = [m for m in ("nbclient", "nbformat", "ipykernel", "matplotlib")
+               if importlib.util.find_spec(m) is None]
+    if missing:
+        pytest.fail(f"cannot run the notebook: {', '.join(missing)} not installed "
+                    f"(pip install -e '.[dev]')")
+    import nbclient
+    import nbformat
+
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3",
+                                     resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    client.execute()  # raises CellExecutionError, with the cell and traceback, on any error
+    outputs = [o for cell in nb.cells if cell.cell_type == "code" for o in cell.outputs]
+    assert not [o for o in outputs if o.output_type == "error"]
+    text = "".join(o.get("text", "") for o in outputs if o.output_type == "stream")
+    assert "weak solutions:    5,328" in text and "strong solutions:      1" in text
+    kinds = {k for o in outputs for k in o.get("data", {})}
+    assert {"image/svg+xml", "text/html", "text/markdown", "image/png"} <= kinds
