@@ -114,7 +114,7 @@ def _show(puzzle: Puzzle, loop, fmt: Format) -> str:
 
 @app.command()
 def solve(
-    puzzle: Optional[str] = typer.Argument(None, metavar="[PUZZLE]",
+    puzzle: Optional[str] = typer.Argument(None, metavar="PUZZLE",
                                            help=PUZZLE_HELP + " Default: a bundled example."),
     all_: bool = typer.Option(False, "--all", help="Print every solution."),
     limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
