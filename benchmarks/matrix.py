@@ -1,0 +1,310 @@
+"""The benchmark matrix: which puzzles, which configurations, and the runs.
+
+A *configuration* is one way to count a puzzle's solutions: an encoding
+(422, 423) with a method of ``masyu.solve`` and an engine of ``xcc`` (a weak
+count has no method), a method that chooses its own encoding and engine
+(``best``), or a peer model of ``benchmarks/peers`` (strong counts only).
+A *run* is one configuration on one puzzle.  Every run happens in a process
+forked for it, killed when it passes the time limit: a C search does not see
+Python timers, and a killed run cannot disturb the next one.  Counts, nodes
+and mems do not depend on the number of parallel jobs; seconds do, a little.
+"""
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import multiprocessing.connection
+import os
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Iterable
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+SHARED = ROOT.parent / "shared"
+PUZZLES = SHARED / "puzzles"
+for _p in (str(ROOT), str(HERE)):
+    if _p not in sys.path:
+        sys.path.insert(0, _p)
+
+import masyu  # noqa: E402
+import xcc  # noqa: E402
+
+# Counts measured with independent tools (shared/puzzles/README.md); every
+# puzzle of the shared collections has exactly one strong solution.
+KNOWN = {
+    "wikipedia-masyu-example": (6, 1),
+    "puzsq-9833": (5328, 1),
+    "rcra-masyu05": (14858, 1),
+    "rcra-masyu06": (12, 1),
+    "empty-5x5": (23858, 9349),
+}
+EXTRAS = ("rcra-masyu05", "rcra-masyu06", "puzsq-9833", "wikipedia-masyu-example")
+# Methods that choose their own encoding and engine: one run per puzzle.
+AUTO_METHODS = ("best",)
+PEERS = ("sat_edges", "cpsat")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A puzzle of the matrix: ``group`` is its collection class
+    (``psm-10x10-hard``, ``extra``, ...), ``size`` its board as ``RxC``."""
+
+    puzzle: masyu.Puzzle
+    group: str
+    difficulty: str = ""
+
+    @property
+    def name(self) -> str:
+        return self.puzzle.name
+
+    @property
+    def size(self) -> str:
+        return f"{self.puzzle.rows}x{self.puzzle.cols}"
+
+    @property
+    def known(self) -> tuple[int | None, int | None]:
+        """(weak, strong) counts known beforehand, None where unknown."""
+        if self.name in KNOWN:
+            return KNOWN[self.name]
+        return (None, 1) if self.group != "synthetic" else (None, None)
+
+
+@dataclass(frozen=True)
+class Config:
+    """``kind`` is "weak" or "strong"; ``method``/``engine``/``encoding`` are
+    "auto" for a method that chooses them, ``engine`` is the peer's name for a
+    peer (then ``method`` is "peer")."""
+
+    kind: str
+    encoding: str
+    method: str
+    engine: str
+
+    @property
+    def peer(self) -> bool:
+        return self.method == "peer"
+
+    @property
+    def label(self) -> str:
+        if self.peer:
+            return f"peer {self.engine}"
+        if self.method in AUTO_METHODS:
+            return self.method
+        if self.kind == "weak":
+            return f"{self.encoding} weak {self.engine}"
+        return f"{self.encoding} {self.method} {self.engine}"
+
+
+@dataclass(frozen=True)
+class Task:
+    index: int
+    entry: Entry
+    config: Config
+
+
+# ---- the puzzles ------------------------------------------------------------
+
+def psm_classes(puzzles: Iterable[masyu.Puzzle]) -> dict[str, list[masyu.Puzzle]]:
+    """psm puzzles by class: ``psm-10x10-hard-1234`` is in ``psm-10x10-hard``."""
+    out: dict[str, list[masyu.Puzzle]] = {}
+    for p in puzzles:
+        out.setdefault(p.name.rsplit("-", 1)[0], []).append(p)
+    return out
+
+
+def _cells(group: str) -> tuple[int, int]:
+    size = group.split("-")[1]
+    r, c = size.split("x")
+    return int(r), int(c)
+
+
+DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+
+
+def select(sample: int, seed: int = 0, big_sample: int | None = None,
+           max_side: int | None = None, quick: bool = False) -> list[Entry]:
+    """The puzzles of the matrix, in a fixed order.
+
+    ``sample`` puzzles of each psm class (size and difficulty), drawn with a
+    seeded generator (the one-puzzle classes 30x30 to 40x40 give theirs);
+    boards of 20x20 and more take ``big_sample`` (default ``sample``).  Then
+    the puzzles whose counts are known (rcra-masyu05/06, puzsq-9833, the
+    Wikipedia example and the empty 5x5 board).  ``quick``: two small psm
+    puzzles, the Wikipedia example and rcra-masyu06, for a smoke run.
+    """
+    extra = {p.name: p for p in masyu.load(PUZZLES / "extra.txt") + masyu.load(PUZZLES / "rcra.txt")}
+    known = [Entry(extra[name], name.split("-")[0]) for name in EXTRAS]
+    known.append(Entry(masyu.Puzzle(5, 5, name="empty-5x5"), "synthetic"))
+    classes = psm_classes(masyu.load(PUZZLES / "psm.txt"))
+    if quick:
+        picked = [Entry(classes[g][0], g, g.split("-")[2]) for g in ("psm-6x6-easy", "psm-8x8-hard")]
+        keep = ("rcra-masyu06", "wikipedia-masyu-example")
+        return picked + [e for e in known if e.name in keep]
+    order = sorted(classes, key=lambda g: (_cells(g), DIFFICULTY_ORDER.get(g.split("-")[2], 3)))
+    entries = []
+    for group in order:
+        rows, cols = _cells(group)
+        if max_side is not None and max(rows, cols) > max_side:
+            continue
+        k = sample if max(rows, cols) < 20 or big_sample is None else big_sample
+        members = classes[group]
+        rng = random.Random(f"{seed}:{group}")  # str seeds are hashed the same in every run
+        chosen = sorted(rng.sample(range(len(members)), min(k, len(members))))
+        entries += [Entry(members[i], group, group.split("-")[2]) for i in chosen]
+    return entries + [e for e in known
+                      if max_side is None or max(e.puzzle.rows, e.puzzle.cols) <= max_side]
+
+
+# ---- the configurations -----------------------------------------------------
+
+def available_peers() -> list[str]:
+    """The peers whose solver is installed (the ``bench`` extra)."""
+    out = []
+    for name, needs in (("sat_edges", "pysat"), ("cpsat", "ortools")):
+        try:
+            importlib.import_module(needs)
+        except ImportError:
+            continue
+        out.append(name)
+    return out
+
+
+def configurations(encodings=None, methods=None, engines=None, peers=None,
+                   weak: bool = True) -> list[Config]:
+    """Every configuration: weak counts per encoding and engine, strong counts
+    per encoding, method and engine, self-choosing methods once, then peers.
+    Defaults are read from the library, so new methods and engines join."""
+    from masyu.encoding import ENCODINGS
+    from masyu.solve import METHODS
+    encodings = list(ENCODINGS if encodings is None else encodings)
+    methods = list(METHODS if methods is None else methods)
+    engines = list(xcc.ENGINES if engines is None else engines)
+    peers = available_peers() if peers is None else list(peers)
+    out = []
+    if weak:
+        out += [Config("weak", enc, "-", eng) for enc in encodings for eng in engines]
+    plain = [m for m in methods if m not in AUTO_METHODS]
+    out += [Config("strong", enc, m, eng) for enc in encodings for m in plain for eng in engines]
+    out += [Config("strong", "auto", m, "auto") for m in methods if m in AUTO_METHODS]
+    out += [Config("strong", "-", "peer", p) for p in peers]
+    return out
+
+
+def tasks(entries: list[Entry], configs: list[Config], python_max_side: int | None = 10,
+          weak_max_side: int | None = None) -> list[Task]:
+    """All runs, puzzle-major.  The python engine only on boards up to
+    ``python_max_side`` (it is some 30-100 times slower than the C one);
+    weak counts and the filter (which enumerates the weak solutions) only up
+    to ``weak_max_side`` (weak solutions of large boards run to the millions).
+    None: no bound."""
+    out = []
+    for entry in entries:
+        side = max(entry.puzzle.rows, entry.puzzle.cols)
+        for config in configs:
+            if config.engine == "python" and python_max_side is not None and side > python_max_side:
+                continue
+            if ((config.kind == "weak" or config.method == "filter")
+                    and weak_max_side is not None and side > weak_max_side):
+                continue
+            out.append(Task(len(out), entry, config))
+    return out
+
+
+# ---- one run ----------------------------------------------------------------
+
+def execute(task: Task, cpsat_workers: int = 1) -> dict:
+    """Count, and return the statistics as plain data (in the worker process)."""
+    puzzle, c = task.entry.puzzle, task.config
+    cpu, wall = time.process_time(), time.perf_counter()
+    row: dict = {}
+    if c.peer:
+        peer = importlib.import_module(f"peers.{c.engine}")
+        if c.engine == "cpsat":
+            peer.WORKERS = cpsat_workers
+        st = peer.count_stats(puzzle)
+        row.update(count=st["solutions"], conflicts=st.get("conflicts"),
+                   cuts=st.get("cuts"), solves=st.get("solves"))
+    else:
+        kw = {} if c.method in AUTO_METHODS else {"encoding": c.encoding, "engine": c.engine}
+        if c.kind == "strong":
+            kw["method"] = c.method
+        n = masyu.count(puzzle, weak=c.kind == "weak", **kw)
+        s = n.stats
+        row.update(count=int(n), nodes=s.nodes, updates=s.updates, cleansings=s.cleansings,
+                   mems=s.mems, max_level=s.max_level, cycle_cuts=s.cycle_cuts,
+                   forced=s.forced, conflicts=s.extra.get("conflicts"),
+                   search_seconds=s.seconds, complete=s.complete)
+    row["cpu_seconds"] = time.process_time() - cpu
+    row["seconds"] = time.perf_counter() - wall
+    return row
+
+
+def _child(conn, task: Task, cpsat_workers: int) -> None:
+    try:
+        result = {"status": "ok", **execute(task, cpsat_workers)}
+    except BaseException as err:  # report it; the parent records an error row
+        result = {"status": "error", "error": f"{type(err).__name__}: {err}"[:300]}
+    conn.send(result)
+    conn.close()
+
+
+@dataclass
+class _Running:
+    task: Task
+    process: multiprocessing.Process
+    conn: object
+    start: float
+    deadline: float = field(default=0.0)
+
+
+def run_all(all_tasks: list[Task], jobs: int, time_limit: float, cpsat_workers: int = 1,
+            on_result: Callable[[Task, dict], None] | None = None) -> list[dict]:
+    """Run every task in its own forked process, ``jobs`` at a time; a run
+    still going after ``time_limit`` seconds (wall clock) is killed and
+    recorded as a timeout.  Returns one result per task, in task order."""
+    ctx = multiprocessing.get_context("fork")  # the parent's imports are shared, not redone
+    pending = list(reversed(all_tasks))
+    running: list[_Running] = []
+    results: dict[int, dict] = {}
+
+    def finish(r: _Running, result: dict) -> None:
+        r.process.join()
+        r.conn.close()
+        results[r.task.index] = result
+        if on_result is not None:
+            on_result(r.task, result)
+
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            task = pending.pop()
+            receive, send = ctx.Pipe(duplex=False)
+            p = ctx.Process(target=_child, args=(send, task, cpsat_workers), daemon=True)
+            now = time.perf_counter()
+            p.start()
+            send.close()
+            running.append(_Running(task, p, receive, now, now + time_limit))
+        wait = max(0.0, min(r.deadline for r in running) - time.perf_counter())
+        ready = multiprocessing.connection.wait([r.conn for r in running], timeout=wait)
+        now = time.perf_counter()
+        for r in list(running):
+            if r.conn in ready:
+                running.remove(r)
+                try:
+                    result = r.conn.recv()
+                except EOFError:  # the worker died without a word (a crash)
+                    result = {"status": "error", "error": f"worker exit code {r.process.exitcode}",
+                              "seconds": now - r.start}
+                finish(r, result)
+            elif now >= r.deadline:
+                running.remove(r)
+                r.process.kill()
+                finish(r, {"status": "timeout", "seconds": now - r.start})
+    return [results[t.index] for t in all_tasks]
+
+
+def default_jobs() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
