@@ -105,11 +105,20 @@ class Encoding:
         from .loop import Loop
         return Loop(self.puzzle.rows, self.puzzle.cols, self.edges_of(solution))
 
-    def cycle(self) -> xcc.Cycle:
-        """The single-cycle constraint (loop guard) for strong solutions."""
+    def cycle(self, propagate: bool = False) -> xcc.Cycle:
+        """The single-cycle constraint (loop guard) for strong solutions.
+
+        With ``propagate`` the engine also reasons about connectivity, bridges
+        and parity; the parity cuts are the lines between two rows or two
+        columns, which every loop crosses an even number of times."""
+        cuts: list[list[Edge]] = []
+        if propagate:
+            rows, cols = self.puzzle.rows, self.puzzle.cols
+            cuts = [[((r, c), (r + 1, c)) for c in range(cols)] for r in range(rows - 1)]
+            cuts += [[((r, c), (r, c + 1)) for r in range(rows)] for c in range(cols - 1)]
         return xcc.Cycle(edges={item: list(pairs) for item, pairs in self.edge_items.items()},
                          required=[cell for cell, _ in self.puzzle.pearls],
-                         present=list(self.present))
+                         present=list(self.present), cuts=cuts, propagate=propagate)
 
     @property
     def sizes(self) -> dict[str, int]:

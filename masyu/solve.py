@@ -5,6 +5,8 @@
   edges form one loop through every pearl (the reference, SPEC 4).
 - ``method="guard"``: the single-cycle constraint :class:`xcc.Cycle` inside
   the search, which cuts multi-loop partial solutions early.
+- ``method="propagate"``: the guard plus reasoning inside the search
+  (connectivity, bridges, parity cuts, forced colors; see xcc/propagate.py).
 
 ``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
@@ -24,7 +26,7 @@ from .puzzle import Puzzle
 if TYPE_CHECKING:
     from .loop import Loop
 
-METHODS = ("filter", "guard")
+METHODS = ("filter", "guard", "propagate")
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -116,13 +118,14 @@ class Search:
         self.limit = limit
         self.encoding: Encoding = encode(puzzle, str(encoding))
         self.found = 0
-        guard = not self.weak and method == "guard"
+        guard = not self.weak and method in ("guard", "propagate")
         # The filter must see every weak solution, so its limit is ours only.
         engine_limit = limit if (self.weak or guard) else None
         hook = None if on_progress is None else (lambda stats: on_progress(self))
         try:
             self._search = xcc.Search(self.encoding.problem, engine=engine, limit=engine_limit,
-                                      cycle=self.encoding.cycle() if guard else None,
+                                      cycle=(self.encoding.cycle(propagate=method == "propagate")
+                                             if guard else None),
                                       on_progress=hook, progress_every=progress_every)
         except xcc.XCCError as err:
             raise MasyuError(str(err)) from None

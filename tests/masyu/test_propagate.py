@@ -1,0 +1,43 @@
+"""method="propagate": exactly the strong solutions, with far fewer nodes."""
+from __future__ import annotations
+
+import pytest
+
+import masyu
+import xcc
+from masyu.puzzle import Puzzle
+
+from .bruteforce import random_boards, strong_set
+
+ENGINES = [e for e in ("python", "c") if e in xcc.ENGINES]
+
+
+@pytest.mark.parametrize("encoding", ["422", "423"])
+@pytest.mark.parametrize("chunk", range(4))
+def test_propagate_equals_brute_force_on_random_boards(encoding, chunk):
+    for rows, cols, pearls in random_boards(40, seed=1000 + chunk):
+        puzzle = Puzzle(rows, cols, pearls)
+        expected = strong_set(rows, cols, pearls)
+        for engine in ENGINES:
+            found = [loop.edges for loop in
+                     masyu.solve(puzzle, encoding=encoding, method="propagate", engine=engine)]
+            assert len(found) == len(set(found))
+            assert set(found) == expected, (rows, cols, pearls, engine)
+
+
+def test_empty_five_by_five_has_9349_loops():
+    puzzle = Puzzle(5, 5, {})
+    engine = "c" if "c" in ENGINES else "python"
+    assert masyu.count(puzzle, method="propagate", engine=engine) == 9349
+
+
+@pytest.mark.parametrize("name", ["rcra-masyu05", "puzsq-9833"])
+def test_propagation_cuts_nodes(shared, name):
+    puzzles = {p.name: p for f in ("rcra.txt", "extra.txt")
+               for p in masyu.load(shared / "puzzles" / f)}
+    p = puzzles[name]
+    guard = masyu.count(p, method="guard", engine="python")
+    prop = masyu.count(p, method="propagate", engine="python")
+    assert guard == prop == 1
+    assert prop.stats.forced > 0
+    assert prop.stats.nodes * 2 < guard.stats.nodes
