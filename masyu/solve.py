@@ -7,6 +7,8 @@
   the search, which cuts multi-loop partial solutions early.
 - ``method="propagate"``: the guard plus reasoning inside the search
   (connectivity, bridges, parity cuts, forced colors; see xcc/propagate.py).
+- ``method="best"``: the fastest configuration measured for strong
+  solutions (``best_configuration()``); it chooses encoding and engine too.
 
 ``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
@@ -26,7 +28,18 @@ from .puzzle import Puzzle
 if TYPE_CHECKING:
     from .loop import Loop
 
-METHODS = ("filter", "guard", "propagate")
+METHODS = ("filter", "guard", "propagate", "best")
+
+
+def best_configuration() -> tuple[str, str, str]:
+    """(encoding, method, engine) of ``method="best"``: the fastest way to
+    strong solutions measured here (docs/benchmarks.md): the 423 encoding
+    with the loop guard as lazy cuts in CaDiCaL when python-sat is installed,
+    else dancing links with propagation."""
+    from xcc import engine_sat
+    if engine_sat.available():
+        return "423", "guard", "sat"
+    return "423", "propagate", "c" if "c" in xcc.ENGINES else "python"
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -108,6 +121,8 @@ class Search:
         if not isinstance(puzzle, Puzzle):
             raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
         _check(encoding, method, engine)
+        if method == "best":
+            encoding, method, engine = best_configuration()
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise MasyuError(f"limit must be a positive integer, not {limit!r}")

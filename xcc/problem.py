@@ -88,23 +88,26 @@ class Problem:
         kept: list[tuple[Occurrence, ...]] = []
         source: list[int] = []
         dropped: list[int] = []
+        good_colors: set[str] = set()  # colors already validated
         for j, raw in enumerate(options):
-            where = f"option {j + 1}" if _locations is None else str(_locations[j])
-            occurrences = tuple(_occurrence(e, where) for e in raw)
+            occurrences = tuple(self._fast_occurrences(raw, kinds, good_colors)
+                                or (_occurrence(e, self._where(j, _locations)) for e in raw))
             seen: set[str] = set()
             has_primary = False
             for item, color in occurrences:
                 if item not in kinds:
-                    raise XCCError(f"{where}: unknown item {item!r}")
+                    raise XCCError(f"{self._where(j, _locations)}: unknown item {item!r}")
                 if item in seen:
-                    raise XCCError(f"{where}: item {item!r} appears twice")
+                    raise XCCError(f"{self._where(j, _locations)}: item {item!r} appears twice")
                 seen.add(item)
                 if kinds[item]:
                     has_primary = True
                     if color is not None:
-                        raise XCCError(f"{where}: primary item {item!r} cannot have a color")
+                        raise XCCError(f"{self._where(j, _locations)}: "
+                                       f"primary item {item!r} cannot have a color")
             if not has_primary:
                 dropped.append(j)
+                where = self._where(j, _locations)
                 if warn:
                     text = " ".join(i if c is None else f"{i}:{c}" for i, c in occurrences)
                     warnings.warn(f"{where}: option ignored (no primary items): {text}",
@@ -118,6 +121,29 @@ class Problem:
         object.__setattr__(self, "dropped", tuple(dropped))
         object.__setattr__(self, "source_index", tuple(source))
         object.__setattr__(self, "name", name)
+
+    @staticmethod
+    def _where(j: int, locations: Sequence[object] | None) -> str:
+        return f"option {j + 1}" if locations is None else str(locations[j])
+
+    @staticmethod
+    def _fast_occurrences(raw, kinds: dict[str, bool], good_colors: set[str]):
+        """The occurrences of an option given as (known item, valid color)
+        pairs, or None to take the careful path (which names the fault)."""
+        out = []
+        for entry in raw:
+            if type(entry) is not tuple or len(entry) != 2:
+                return None
+            name, color = entry
+            if name not in kinds:
+                return None
+            if color is not None and color not in good_colors:
+                if type(color) is not str or not color or "|" in color \
+                        or any(ch.isspace() for ch in color):
+                    return None
+                good_colors.add(color)
+            out.append(entry)
+        return out
 
     @property
     def items(self) -> tuple[str, ...]:

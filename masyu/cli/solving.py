@@ -35,6 +35,8 @@ class EncodingName(str, Enum):
 class Method(str, Enum):
     filter = "filter"
     guard = "guard"
+    propagate = "propagate"
+    best = "best"
 
 
 class Format(str, Enum):
@@ -48,8 +50,9 @@ PUZZLE_HELP = "The puzzle: a file, - for stdin, FILE#NAME, or the URL / game ID 
 ENGINE_HELP = f"The XCC engine: {', '.join(xcc.ENGINES)}."
 ENCODING_OPT = typer.Option(EncodingName.e423, "--encoding", help="TAOCP ex. 422 or 423.")
 METHOD_OPT = typer.Option(Method.guard, "--method",
-                          help="Strong solutions by a loop guard in the search, or by "
-                               "filtering the weak ones.")
+                          help="Strong solutions by a loop guard in the search (guard), "
+                               "the guard with propagation (propagate), filtering the weak "
+                               "ones (filter), or the fastest measured configuration (best).")
 WEAK_OPT = typer.Option(False, "--weak", help="Allow several disjoint loops (weak solutions).")
 
 
@@ -209,8 +212,8 @@ def count(
         import json
         data = result.as_dict()
         data["interrupted"] = search.stats.interrupted
-        data.update(encoding=encoding.value, method=None if weak else method.value,
-                    engine=engine)
+        data.update(encoding=search.encoding.kind, method=None if weak else search.method,
+                    engine=search.engine)
         typer.echo(json.dumps(data))
     else:
         note = ""

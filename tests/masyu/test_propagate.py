@@ -41,3 +41,17 @@ def test_propagation_cuts_nodes(shared, name):
     assert guard == prop == 1
     assert prop.stats.forced > 0
     assert prop.stats.nodes * 2 < guard.stats.nodes
+
+
+def test_best_configuration_gives_the_stored_loops(shared):
+    puzzles = masyu.load(shared / "puzzles" / "extra.txt")[:8]
+    loops = masyu.load_solutions(shared / "puzzles" / "extra_solutions.txt")
+    for p in puzzles:
+        found = list(masyu.solve(p, method="best", limit=2))
+        assert [loop.edges for loop in found] == [loops[p.name].edges], p.name
+
+
+def test_best_is_a_known_configuration():
+    from masyu.solve import METHODS, best_configuration
+    encoding, method, engine = best_configuration()
+    assert encoding in ("422", "423") and method in METHODS and engine in xcc.ENGINES
