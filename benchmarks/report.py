@@ -225,7 +225,7 @@ def machine() -> dict:
     except OSError:
         pass
     try:
-        commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, text=True,
+        commit = subprocess.run(["git", "describe", "--always", "--dirty"], cwd=ROOT, text=True,
                                 capture_output=True, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
@@ -316,6 +316,11 @@ def markdown(rows: list[dict], problems: list[str], info: dict, header: dict) ->
 
 # ---- plots ------------------------------------------------------------------
 
+def family(config: str) -> str:
+    """A configuration without its encoding: one color per family in the plots."""
+    return " ".join(w for w in config.split() if w not in ("422", "423"))
+
+
 def plot(rows: list[dict], key: str, path: Path, time_limit: float | None, title: str) -> bool:
     """Median (line) and worst (dotted) ``key`` per size class, log scale:
     strong counts on the left, weak on the right.  False without matplotlib."""
@@ -329,12 +334,13 @@ def plot(rows: list[dict], key: str, path: Path, time_limit: float | None, title
     x = {z: k for k, z in enumerate(sizes)}
     kinds = [k for k in ("strong", "weak") if any(r["kind"] == k for r in rows)]
     fig, axes = plt.subplots(1, len(kinds), figsize=(7 * len(kinds), 5.5), squeeze=False)
-    cmap = plt.get_cmap("tab20")
+    cmap = plt.get_cmap("tab10")
     for ax, kind in zip(axes[0], kinds):
         sub = [r for r in rows if r["kind"] == kind]
         s = summarize(sub, key)
         cap = time_limit * 1.5 if time_limit and key.endswith("seconds") else None
-        for k, c in enumerate(config_order(sub)):
+        families = list(dict.fromkeys(family(c) for c in config_order(sub)))
+        for c in config_order(sub):
             pts = [(x[z], s[c, z]) for z in sizes if (c, z) in s and s[c, z][0] == s[c, z][0]]
             pts = [(i, m) for i, m in pts if m[1] > 0]
             if not pts:
@@ -344,7 +350,7 @@ def plot(rows: list[dict], key: str, path: Path, time_limit: float | None, title
             xs = [i for i, _ in pts]
             style = "-" if "423" in c or c.startswith(("peer", "best")) else "--"
             marker = {"c": "o", "python": "s", "sat": "^"}.get(c.split()[-1], "D")
-            color = cmap(k % 20)
+            color = cmap(families.index(family(c)) % 10)
             ax.plot(xs, [clip(m[0]) for _, m in pts], style, marker=marker, color=color,
                     label=c, linewidth=1.4, markersize=4)
             ax.plot(xs, [clip(m[1]) for _, m in pts], ":", color=color, linewidth=0.8)
@@ -355,7 +361,8 @@ def plot(rows: list[dict], key: str, path: Path, time_limit: float | None, title
         ax.set_xticks(range(len(sizes)), sizes, rotation=30)
         ax.set_xlabel("board size")
         ax.set_ylabel(title)
-        ax.set_title(f"{kind} solutions: median (solid/dashed), worst (dotted)")
+        ax.set_title(f"{kind} solutions: median (423 solid, 422 dashed), worst (dotted)",
+                     fontsize=10)
         ax.grid(True, which="major", alpha=0.3)
         ax.legend(fontsize=7, ncol=2)
     fig.tight_layout()

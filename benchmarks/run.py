@@ -48,6 +48,8 @@ def parse_args(argv):
     ap.add_argument("--big-sample", type=int, default=2, help="puzzles per psm class from 20x20")
     ap.add_argument("--seed", type=int, default=0, help="seed of the puzzle sample")
     ap.add_argument("--max-side", type=int, default=None, help="skip larger boards")
+    ap.add_argument("--only", default=None,
+                    help="only puzzles whose name contains this (e.g. 15x15-hard)")
     ap.add_argument("--python-max-side", type=int, default=10,
                     help="engine=python only on boards up to this side (0: never)")
     ap.add_argument("--weak-max-side", type=int, default=15,
@@ -77,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"the shared puzzles are missing: expected {matrix.PUZZLES}", file=sys.stderr)
         return 2
     entries = matrix.select(args.sample, args.seed, args.big_sample, args.max_side, args.quick)
+    if args.only:
+        entries = [e for e in entries if args.only in e.name]
     try:
         configs = matrix.configurations(_list(args.encodings), _list(args.methods),
                                         _list(args.engines), _list(args.peers),
