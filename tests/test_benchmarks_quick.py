@@ -39,6 +39,20 @@ def test_quick_matrix(tmp_path, shared):
     assert len({row["puzzle"] for row in rows}) >= 4
 
 
+def test_independent_of_jobs(tmp_path, shared):
+    """Counts, nodes and mems, row by row, are the same with 1 job and with 3."""
+    keys = ("run", "puzzle", "config", "status", "count", "nodes", "updates", "mems", "flag")
+    tables = []
+    for jobs in (1, 3):
+        out = tmp_path / f"jobs{jobs}"
+        subprocess.run([sys.executable, str(ROOT / "benchmarks" / "run.py"), "--quick",
+                        "--only", "6x6", "--jobs", str(jobs), "--out", str(out), "--no-plots"],
+                       capture_output=True, text=True, timeout=300, check=True)
+        rows = list(csv.DictReader((out / "matrix.csv").open()))
+        tables.append([{k: row[k] for k in keys} for row in rows])
+    assert tables[0] == tables[1] and len(tables[0]) > 10
+
+
 def test_flags_disagreement():
     """The consistency check names a run whose count is off."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
