@@ -3,14 +3,18 @@
  * Only conversion lives here: int32 buffers in, a status, the chosen nodes
  * and the counters out.  xcc/engine_c.py drives it.
  *
- *   Solver(n1, n, llink, rlink, up, down, itm, color, cycle=None)
+ *   Solver(n1, n, llink, rlink, up, down, itm, color, cycle=None, cuts=None)
  *       the arrays of xcc.arrays.Arrays as int32 buffers (copied); cycle is
  *       None or (nverts, edge_start, edge_color, edge_u, edge_v, present,
- *       required), the last six int32 buffers (present flattened u, v, ...).
+ *       required), the last six int32 buffers (present flattened u, v, ...);
+ *       cuts, given with a cycle, turns propagation on: (cut_start,
+ *       cut_edge), the parity cuts as edge numbers (xcc.propagate.edge_lists).
  *   run(mem_budget) -> DONE | SOLUTION | PAUSED   (the GIL is released)
- *   choices() -> [node, ...]      the chosen node of each level of a solution
+ *   choices() -> [node, ...]      the nodes of a solution: the chosen node of
+ *                                 each level, then the options propagation forced
  *   options() -> (option, ...)    the option of each of them (0-based)
- *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts)
+ *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts,
+ *               forced)
  *   sanity() -> [fault, ...]      the link checks of xcc.arrays.sanity
  */
 #define PY_SSIZE_T_CLEAN
@@ -83,22 +87,55 @@ done:
     return result;
 }
 
+static int set_propagation(struct xcc_search *s, PyObject *cuts)
+{
+    PyObject *objs[2];
+    static const char *names[2] = {"cut_start", "cut_edge"};
+    Py_buffer views[2];
+    int got = 0, result = -1;
+    if (!PyArg_ParseTuple(cuts, "OO;cuts must be (cut_start, cut_edge)", &objs[0], &objs[1]))
+        return -1;
+    for (; got < 2; got++)
+        if (get_int32(objs[got], &views[got], names[got]) < 0)
+            goto done;
+    Py_ssize_t ncuts = length(&views[0]) - 1;
+    if (ncuts < 0 || ncuts > INT32_MAX - 1
+        || ((int32_t *)views[0].buf)[ncuts] != length(&views[1])) {
+        PyErr_SetString(PyExc_ValueError, "cuts: inconsistent array lengths");
+        goto done;
+    }
+    if (xcc_set_propagation(s, (int32_t)ncuts, views[0].buf, views[1].buf) < 0) {
+        PyErr_SetString(PyExc_ValueError, "cuts: bad edge numbers (or no memory)");
+        goto done;
+    }
+    result = 0;
+done:
+    while (got > 0)
+        PyBuffer_Release(&views[--got]);
+    return result;
+}
+
 static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"n1", "n", "llink", "rlink", "up", "down", "itm", "color",
-                             "cycle", NULL};
+                             "cycle", "cuts", NULL};
     static const char *names[6] = {"llink", "rlink", "up", "down", "itm", "color"};
     int n1, n;
-    PyObject *objs[6], *cycle = Py_None;
+    PyObject *objs[6], *cycle = Py_None, *cuts = Py_None;
     Py_buffer views[6];
     int got = 0, result = -1;
     if (self->search != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Solver already initialized");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOOOOO|O", kwlist, &n1, &n, &objs[0],
-                                     &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &cycle))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiOOOOOO|OO", kwlist, &n1, &n, &objs[0],
+                                     &objs[1], &objs[2], &objs[3], &objs[4], &objs[5], &cycle,
+                                     &cuts))
         return -1;
+    if (cuts != Py_None && cycle == Py_None) {
+        PyErr_SetString(PyExc_ValueError, "cuts (propagation) need a cycle");
+        return -1;
+    }
     for (; got < 6; got++)
         if (get_int32(objs[got], &views[got], names[got]) < 0)
             goto done;
@@ -116,7 +153,8 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "arrays out of range (or no memory)");
         goto done;
     }
-    if (cycle != Py_None && set_cycle(self->search, cycle) < 0) {
+    if ((cycle != Py_None && set_cycle(self->search, cycle) < 0)
+        || (cuts != Py_None && set_propagation(self->search, cuts) < 0)) {
         xcc_free(self->search);
         self->search = NULL;
         goto done;
@@ -167,46 +205,63 @@ static PyObject *Solver_run(SolverObject *self, PyObject *arg)
     return PyLong_FromLong(status);
 }
 
+/* The nodes of the solution just found (xcc_solution), or NULL. */
+static int32_t *solution_nodes(struct xcc_search *s, int32_t *count)
+{
+    int32_t *nodes = PyMem_Malloc(((size_t)s->n1 + 1) * sizeof *nodes);
+    if (nodes == NULL) {
+        PyErr_NoMemory();
+        return NULL;
+    }
+    *count = xcc_solution(s, nodes);
+    return nodes;
+}
+
 static PyObject *Solver_choices(SolverObject *self, PyObject *unused)
 {
     if (!ready(self))
         return NULL;
-    struct xcc_search *s = self->search;
-    PyObject *list = PyList_New((Py_ssize_t)s->level + 1);
-    if (list == NULL)
+    int32_t count;
+    int32_t *nodes = solution_nodes(self->search, &count);
+    if (nodes == NULL)
         return NULL;
-    for (int32_t l = 0; l <= s->level; l++) {
-        PyObject *v = PyLong_FromLong(s->choice[l]);
+    PyObject *list = PyList_New((Py_ssize_t)count);
+    for (int32_t l = 0; list != NULL && l < count; l++) {
+        PyObject *v = PyLong_FromLong(nodes[l]);
         if (v == NULL) {
-            Py_DECREF(list);
-            return NULL;
+            Py_CLEAR(list);
+            break;
         }
         PyList_SET_ITEM(list, l, v);
     }
+    PyMem_Free(nodes);
     return list;
 }
 
-/* The 0-based option of each chosen node: the spacer after an option k has
- * itm -(k+1), as xcc.arrays.Arrays.option_of reads it. */
+/* The 0-based option of each node of the solution: the spacer after an
+ * option k has itm -(k+1), as xcc.arrays.Arrays.option_of reads it. */
 static PyObject *Solver_options(SolverObject *self, PyObject *unused)
 {
     if (!ready(self))
         return NULL;
     struct xcc_search *s = self->search;
-    PyObject *tuple = PyTuple_New((Py_ssize_t)s->level + 1);
-    if (tuple == NULL)
+    int32_t count;
+    int32_t *nodes = solution_nodes(s, &count);
+    if (nodes == NULL)
         return NULL;
-    for (int32_t l = 0; l <= s->level; l++) {
-        int32_t p = s->choice[l];
+    PyObject *tuple = PyTuple_New((Py_ssize_t)count);
+    for (int32_t l = 0; tuple != NULL && l < count; l++) {
+        int32_t p = nodes[l];
         while (s->nd[p].itm > 0)
             p++;
         PyObject *v = PyLong_FromLong(-(long)s->nd[p].itm - 1);
         if (v == NULL) {
-            Py_DECREF(tuple);
-            return NULL;
+            Py_CLEAR(tuple);
+            break;
         }
         PyTuple_SET_ITEM(tuple, l, v);
     }
+    PyMem_Free(nodes);
     return tuple;
 }
 
@@ -215,10 +270,11 @@ static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
     if (!ready(self))
         return NULL;
     struct xcc_search *s = self->search;
-    return Py_BuildValue("(KKKKKiK)", (unsigned long long)s->solutions,
+    return Py_BuildValue("(KKKKKiKK)", (unsigned long long)s->solutions,
                          (unsigned long long)s->nodes, (unsigned long long)s->updates,
                          (unsigned long long)s->cleansings, (unsigned long long)s->mems,
-                         (int)s->max_level, (unsigned long long)s->cycle_cuts);
+                         (int)s->max_level, (unsigned long long)s->cycle_cuts,
+                         (unsigned long long)s->forced);
 }
 
 static void report_fault(void *ctx, const char *text)
@@ -252,7 +308,7 @@ static PyMethodDef Solver_methods[] = {
     {"options", (PyCFunction)Solver_options, METH_NOARGS,
      "the option (0-based) of each chosen node, as a tuple"},
     {"stats", (PyCFunction)Solver_stats, METH_NOARGS,
-     "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts)"},
+     "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts, forced)"},
     {"sanity", (PyCFunction)Solver_sanity, METH_NOARGS,
      "the faults found in the links of the active structure"},
     {NULL, NULL, 0, NULL}};

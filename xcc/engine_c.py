@@ -15,6 +15,7 @@ from typing import Callable, Iterator
 from . import _csearch
 from .arrays import Arrays
 from .cycle import CompiledCycle
+from .propagate import cut_edge_lists, edge_lists
 from .results import Stats
 
 MEM_BUDGET = 1 << 22  # mems between returns to Python (about 5 ms of search)
@@ -35,11 +36,23 @@ def cycle_arrays(cc: CompiledCycle) -> tuple:
     return (cc.nverts, start, color, u, v, present, required)
 
 
+def cut_arrays(cc: CompiledCycle) -> tuple:
+    """The parity cuts as the flat int32 arrays ``Solver`` takes for propagation."""
+    eu, ev, _, _ = edge_lists(cc)
+    start, edges = array("i", [0]), array("i")
+    for cut in cut_edge_lists(cc, eu, ev):
+        edges.extend(cut)
+        start.append(len(edges))
+    return (start, edges)
+
+
 def make_solver(a: Arrays, cycle: CompiledCycle | None = None) -> "_csearch.Solver":
     arrays = a.as_numpy()
+    propagate = cycle is not None and cycle.propagate
     return _csearch.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
                            arrays["down"], arrays["itm"], arrays["color"],
-                           None if cycle is None else cycle_arrays(cycle))
+                           None if cycle is None else cycle_arrays(cycle),
+                           cut_arrays(cycle) if propagate else None)
 
 
 def run(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
@@ -59,20 +72,15 @@ def run_options(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
 
 
 def _run(a, stats, cycle, limit, on_progress, progress_every, as_options):
-    if cycle is not None and getattr(cycle, "propagate", False):
-        # propagation lives in the reference engine only (xcc/propagate.py)
-        from .engine_py import Engine
-        for nodes in Engine(a, stats, cycle).run(limit, on_progress, progress_every):
-            yield tuple(a.option_of(p) for p in nodes) if as_options else nodes
-        return
     solver = make_solver(a, cycle)
     answer = solver.options if as_options else solver.choices
-    base_cuts = stats.cycle_cuts
+    base_cuts, base_forced = stats.cycle_cuts, stats.forced
 
     def flush() -> None:
         (stats.solutions, stats.nodes, stats.updates, stats.cleansings, stats.mems,
-         stats.max_level, cuts) = solver.stats()
+         stats.max_level, cuts, forced) = solver.stats()
         stats.cycle_cuts = base_cuts + cuts
+        stats.forced = base_forced + forced
 
     next_check = time.monotonic() + progress_every
     SOLUTION, DONE = _csearch.SOLUTION, _csearch.DONE

@@ -343,16 +343,19 @@ class Engine:
         next_check = time.monotonic() + progress_every
         if guard is not None and not guard.ok:
             return  # the edges present from the start already break the rule
-        if prop is not None:
-            self.propagate()  # at the root, before any choice
-            if self.guard_failed or a.rlink[0] == 0:
-                if not self.guard_failed and guard.accepts_solution():
-                    count = nodes = 1  # solved by propagation alone
-                    self._flush(nodes, count, max_level)
-                    yield self.forced_options()
-                self.unforce_to(0)
-                return
         try:
+            if prop is not None:
+                self.propagate()  # at the root, before any choice
+                if self.guard_failed or a.rlink[0] == 0:
+                    if not self.guard_failed and guard.accepts_solution():
+                        count = nodes = 1  # solved by propagation alone
+                        self._flush(nodes, count, max_level)
+                        yield self.forced_options()
+                        if limit is not None and count >= limit:
+                            stats.complete = False
+                            return
+                    self.unforce_to(0)
+                    return
             state = "forward"
             best = cur = 0
             while True:

@@ -30,21 +30,48 @@ if TYPE_CHECKING:
 UNDECIDED, PRESENT, ABSENT = 0, 1, 2
 
 
+def edge_lists(cc: "CompiledCycle") -> tuple[list[int], list[int], list[int], list[int]]:
+    """The edges numbered as both engines number them: each item's edges in
+    item order, then the edges present from the start (owner -1, color 0).
+    Returns parallel lists of endpoints u, v, owning item and color."""
+    eu: list[int] = []
+    ev: list[int] = []
+    eitem: list[int] = []
+    ecolor: list[int] = []
+    for item, pairs in enumerate(cc.item_edges):
+        for color, u, v in pairs:
+            eu.append(u)
+            ev.append(v)
+            eitem.append(item)
+            ecolor.append(color)
+    for u, v in cc.present:
+        eu.append(u)
+        ev.append(v)
+        eitem.append(-1)
+        ecolor.append(0)
+    return eu, ev, eitem, ecolor
+
+
+def cut_edge_lists(cc: "CompiledCycle", eu: list[int], ev: list[int]) -> list[list[int]]:
+    """Each non-empty parity cut as the sorted numbers of the edges it crosses."""
+    index: dict[frozenset, list[int]] = {}
+    for e in range(len(eu)):
+        index.setdefault(frozenset((eu[e], ev[e])), []).append(e)
+    cuts = []
+    for cut in cc.cuts:
+        edges = sorted({e for u, v in cut for e in index.get(frozenset((u, v)), ())})
+        if edges:
+            cuts.append(edges)
+    return cuts
+
+
 class Propagator:
     """Edge-level view of a compiled cycle constraint, with the reasoning above."""
 
     def __init__(self, cc: "CompiledCycle", item_colors: list[list[int]]) -> None:
         self.cc = cc
         # edges as parallel lists: endpoints, owning item (-1 = constant), color meaning present
-        self.eu: list[int] = []
-        self.ev: list[int] = []
-        self.eitem: list[int] = []
-        self.ecolor: list[int] = []
-        for item, pairs in enumerate(cc.item_edges):
-            for color, u, v in pairs:
-                self._add_edge(u, v, item, color)
-        for u, v in cc.present:
-            self._add_edge(u, v, -1, 0)
+        self.eu, self.ev, self.eitem, self.ecolor = edge_lists(cc)
         self.adj: list[list[int]] = [[] for _ in range(cc.nverts)]
         for e in range(len(self.eu)):
             self.adj[self.eu[e]].append(e)
@@ -56,20 +83,7 @@ class Propagator:
                 a, b = colors
                 self.other[(item, a)] = b
                 self.other[(item, b)] = a
-        self.cuts: list[list[int]] = []
-        index = {}
-        for e in range(len(self.eu)):
-            index.setdefault(frozenset((self.eu[e], self.ev[e])), []).append(e)
-        for cut in cc.cuts:
-            edges = sorted({e for u, v in cut for e in index.get(frozenset((u, v)), ())})
-            if edges:
-                self.cuts.append(edges)
-
-    def _add_edge(self, u: int, v: int, item: int, color: int) -> None:
-        self.eu.append(u)
-        self.ev.append(v)
-        self.eitem.append(item)
-        self.ecolor.append(color)
+        self.cuts = cut_edge_lists(cc, self.eu, self.ev)
 
     def state(self, e: int, item_color: list[int]) -> int:
         item = self.eitem[e]

@@ -24,7 +24,7 @@ from xcc.arrays import build_arrays, sanity
 from xcc.engine_py import Engine
 from xcc.results import Stats
 
-from .strategies import cycle_problems, problems
+from .strategies import cycle_problems, problems, total_cycle_problems
 
 _csearch = pytest.importorskip("xcc._csearch")
 from xcc import engine_c  # noqa: E402
@@ -219,6 +219,103 @@ def test_nodes_and_links_match_at_every_solution(problem):
                                   s_py.mems, s_py.max_level)
 
 
+# ---- propagation (Cycle(..., propagate=True), xcc/propagate.py) -----------------
+
+@DIFFERENTIAL
+@given(total_cycle_problems())
+def test_random_propagation(case):
+    """Solutions in order and every statistic (forced colors included) agree."""
+    problem, cycle = case
+    assert_same(problem, cycle)
+
+
+@settings(DIFFERENTIAL, max_examples=300)
+@given(total_cycle_problems(), st.integers(1, 3))
+def test_random_propagation_limits(case, limit):
+    problem, cycle = case
+    assert_same(problem, cycle, limit=limit)
+
+
+def test_propagation_strategy_forces_and_solves():
+    """The strategy reaches forced colors, cuts, solutions found at the root."""
+    tally = {"forced": 0, "cuts": 0, "solutions": 0, "root": 0}
+
+    @settings(max_examples=300, deadline=None, derandomize=True, database=None)
+    @given(total_cycle_problems())
+    def run(case):
+        stats = xcc.count(case[0], engine="c", cycle=case[1])
+        tally["forced"] += stats.forced > 0
+        tally["cuts"] += stats.cycle_cuts > 0
+        tally["solutions"] += stats.solutions
+        tally["root"] += stats.solutions == 1 and stats.nodes == 1
+
+    run()
+    assert tally["forced"] > 10 and tally["cuts"] > 10 and tally["solutions"] > 10, tally
+    assert tally["root"] >= 1, tally
+
+
+def compiled(problem, cycle, a):
+    codes = {name: k + 1 for k, name in enumerate(a.color_names)}
+    return cycle.compile(problem.secondary, codes)
+
+
+@settings(DIFFERENTIAL, max_examples=300)
+@given(total_cycle_problems())
+def test_propagation_nodes_and_links_at_every_solution(case):
+    """The raw nodes (choices, then forced options) agree; the links stay sane,
+    and the C search undoes every forced color and option by the end."""
+    problem, cycle = case
+    a_py, a_c = build_arrays(problem), build_arrays(problem)
+    s_py = Stats()
+    solver = engine_c.make_solver(a_c, compiled(problem, cycle, a_c))
+    py = Engine(a_py, s_py, compiled(problem, cycle, a_py)).run()
+    while True:
+        status = solver.run(0)
+        if status != _csearch.SOLUTION:
+            assert next(py, None) is None
+            break
+        assert solver.choices() == next(py)
+        assert solver.sanity() == [] and sanity(a_py) == []
+    assert solver.sanity() == []
+    assert solver.stats() == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
+                              s_py.mems, s_py.max_level, s_py.cycle_cuts, s_py.forced)
+
+
+def test_propagation_pausing_changes_nothing():
+    import masyu
+    puzzle = masyu.Puzzle.parse("..W...\n.B..W.\n......\n...B..\n.W....\n......")
+    enc = masyu.encode(puzzle, "423")
+    a = build_arrays(enc.problem)
+    cc = compiled(enc.problem, enc.cycle(propagate=True), a)
+    runs = []
+    for budget in (0, 1, 13, 1000):
+        solver = engine_c.make_solver(a, cc)
+        sols = []
+        while (status := solver.run(budget)) != _csearch.DONE:
+            if status == _csearch.SOLUTION:
+                sols.append(solver.choices())
+        runs.append((sols, solver.stats()))
+    assert all(r == runs[0] for r in runs) and runs[0][1][0] >= 1
+
+
+@pytest.mark.parametrize("name", ["psm-10x10-hard-7520147", "psm-15x15-hard-9022176"])
+def test_propagation_on_masyu(name):
+    import masyu
+    puzzle = next(p for p in masyu.load(SHARED / "puzzles" / "psm.txt") if p.name == name)
+    enc = masyu.encode(puzzle, "423")
+    stats = assert_same(enc.problem, enc.cycle(propagate=True), limit=2)
+    assert stats["solutions"] == 1 and stats["forced"] > 0
+
+
+def test_cuts_need_a_cycle():
+    a = build_arrays(queens(4))
+    arrays = a.as_numpy()
+    cuts = (np.zeros(1, np.int32), np.zeros(0, np.int32))
+    with pytest.raises(ValueError):
+        _csearch.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
+                        arrays["down"], arrays["itm"], arrays["color"], None, cuts)
+
+
 # ---- streaming, pausing, interrupting -------------------------------------------
 
 def test_pausing_changes_nothing():
@@ -334,7 +431,7 @@ def count_all(solver) -> int:
 def test_ten_million_nodes():
     solver = uniform_solver(1_000_000, 9)  # 10,000,011 nodes
     assert count_all(solver) == 1_000_000
-    solutions, nodes, updates, cleansings, mems, max_level, cuts = solver.stats()
+    solutions, nodes, updates, cleansings, mems, max_level, cuts, forced = solver.stats()
     assert nodes == 1_000_001 and max_level == 1
     assert solver.sanity() == []
 

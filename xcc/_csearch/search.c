@@ -20,11 +20,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, FINISHED };
+enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, ROOT_SOLVED, FINISHED };
 
 /* ---- the loop guard (xcc/cycle.py: CycleGuard) ---------------------------- */
 
-enum { T_DEG, T_MATE, T_TOUCHED, T_FRAGMENTS, T_CLOSED };
+enum { T_DEG, T_MATE, T_TOUCHED, T_FRAGMENTS, T_CLOSED, T_ITEM };
 
 /* Each change is recorded on the trail; guard_undo_to reverts to a mark. */
 static int guard_push(struct xcc_guard *g, int32_t what, int32_t k, int32_t old)
@@ -50,6 +50,7 @@ static int32_t *guard_field(struct xcc_guard *g, int32_t what, int32_t k)
     case T_MATE: return &g->mate[k];
     case T_TOUCHED: return &g->touched_required;
     case T_FRAGMENTS: return &g->fragments;
+    case T_ITEM: return &g->item_color[k];
     default: return &g->closed;
     }
 }
@@ -106,6 +107,8 @@ static int guard_add(struct xcc_guard *g, int32_t u, int32_t v)
 /* Secondary item k (0-based among secondaries) got color x. */
 static int guard_add_item(struct xcc_guard *g, int32_t k, int32_t x)
 {
+    if (g->item_color != NULL && guard_set(g, T_ITEM, k, x) < 0)
+        return -1;
     for (int32_t e = g->edge_start[k]; e < g->edge_start[k + 1]; e++) {
         if (g->edge_color[e] == x) {
             int r = guard_add(g, g->edge_u[e], g->edge_v[e]);
@@ -124,6 +127,8 @@ static void guard_free(struct xcc_guard *g)
     free(g->edge_color);
     free(g->edge_u);
     free(g->edge_v);
+    free(g->present);
+    free(g->item_color);
     free(g->deg);
     free(g->mate);
     free(g->is_required);
@@ -238,11 +243,10 @@ static void unhide_purified(struct xcc_search *s, int32_t rr)
     s->mems += mems;
 }
 
-static void purify(struct xcc_search *s, int32_t p)
+/* Hide the options of item cc whose color is not x; cleanse the rest. */
+static void purify_color(struct xcc_search *s, int32_t cc, int32_t x)
 {
     struct xcc_node *nd = s->nd;
-    s->mems += 1;
-    int32_t cc = nd[p].itm, x = nd[p].color;
     s->cleansings += 1;
     s->mems += 1;
     for (int32_t rr = s->nd[cc].down; rr >= s->last_itm; rr = s->nd[rr].down) {
@@ -258,11 +262,15 @@ static void purify(struct xcc_search *s, int32_t p)
     }
 }
 
-static void unpurify(struct xcc_search *s, int32_t p)
+static void purify(struct xcc_search *s, int32_t p)
+{
+    s->mems += 1;
+    purify_color(s, s->nd[p].itm, s->nd[p].color);
+}
+
+static void unpurify_color(struct xcc_search *s, int32_t cc, int32_t x)
 {
     struct xcc_node *nd = s->nd;
-    s->mems += 1;
-    int32_t cc = nd[p].itm, x = nd[p].color;
     s->mems += 1;
     for (int32_t rr = s->nd[cc].up; rr >= s->last_itm; rr = s->nd[rr].up) {
         s->mems += 1;
@@ -274,6 +282,12 @@ static void unpurify(struct xcc_search *s, int32_t p)
         }
         s->mems += 1;
     }
+}
+
+static void unpurify(struct xcc_search *s, int32_t p)
+{
+    s->mems += 1;
+    unpurify_color(s, s->nd[p].itm, s->nd[p].color);
 }
 
 /* ---- the other items of a chosen option ----------------------------------- */
@@ -294,6 +308,9 @@ static int commit(struct xcc_search *s, int32_t cur)
         }
         if (nd[pp].color == 0) {
             cover(s, cc);
+            if (s->prop != NULL && cc > s->n1) /* named without a color: edges absent */
+                if (guard_set(g, T_ITEM, cc - (s->n1 + 1), -1) < 0)
+                    return -1;
         } else if (nd[pp].color > 0) {
             purify(s, pp);
             if (g != NULL && !s->guard_failed) {
@@ -327,6 +344,108 @@ static void uncommit(struct xcc_search *s, int32_t cur)
             unpurify(s, pp);
         pp--;
     }
+}
+
+/* ---- forcing colors (propagation) ------------------------------------------ */
+
+/* Give secondary item k (0-based) color x as if an option had chosen it. */
+static int force(struct xcc_search *s, int32_t k, int32_t x)
+{
+    purify_color(s, s->n1 + 1 + k, x);
+    s->forced_item[s->nforced] = k;
+    s->forced_x[s->nforced++] = x;
+    s->forced += 1;
+    int r = guard_add_item(s->guard, k, x);
+    if (r < 0)
+        return -1;
+    if (r == 0)
+        s->guard_failed = 1;
+    return 0;
+}
+
+/* Choose the only option left for an item, without branching. */
+static int force_option(struct xcc_search *s, int32_t node)
+{
+    cover(s, s->nd[node].itm);
+    s->forced_item[s->nforced] = -1;
+    s->forced_x[s->nforced++] = node;
+    return commit(s, node);
+}
+
+static void unforce_to(struct xcc_search *s, size_t mark)
+{
+    while (s->nforced > mark) {
+        s->nforced -= 1;
+        int32_t k = s->forced_item[s->nforced], x = s->forced_x[s->nforced];
+        if (k < 0) {
+            uncommit(s, x);
+            uncover(s, s->nd[x].itm);
+        } else {
+            unpurify_color(s, s->n1 + 1 + k, x);
+        }
+    }
+}
+
+/* An active primary item with at most one option left, or -1. */
+static int32_t unit_item(const struct xcc_search *s)
+{
+    for (int32_t k = s->cl[0].rlink; k != 0; k = s->cl[k].rlink)
+        if (s->nd[k].itm <= 1)
+            return k;
+    return -1;
+}
+
+/* Force colors, and the options of items with one option left, until
+ * nothing new follows; set guard_failed at a dead end.  -1 if the guard's
+ * memory runs out. */
+static int propagate(struct xcc_search *s)
+{
+    struct xcc_guard *g = s->guard;
+    struct xcc_prop *p = s->prop;
+    while (!s->guard_failed) {
+        int32_t n = xcc_deduce(p, g);
+        if (n < 0) {
+            s->guard_failed = 1;
+            return 0;
+        }
+        for (int32_t k = 0; k < n; k++) {
+            int32_t item = p->out_item[k], color = p->out_color[k];
+            int32_t have = g->item_color[item];
+            if (have == color)
+                continue;
+            if (have) {
+                s->guard_failed = 1;
+                return 0;
+            }
+            if (force(s, item, color) < 0)
+                return -1;
+            if (s->guard_failed)
+                return 0;
+        }
+        if (n)
+            continue;
+        int32_t unit = unit_item(s);
+        if (unit < 0)
+            return 0;
+        if (s->nd[unit].itm == 0) {
+            s->guard_failed = 1;
+            return 0;
+        }
+        if (force_option(s, s->nd[unit].down) < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
+{
+    int32_t k = 0;
+    for (int32_t l = 0; l < s->nchoices; l++)
+        out[k++] = s->choice[l];
+    for (size_t j = 0; j < s->nforced; j++)
+        if (s->forced_item[j] < 0)
+            out[k++] = s->forced_x[j];
+    return k;
 }
 
 /* ---- C3: the item to branch on -------------------------------------------- */
@@ -363,6 +482,19 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             return XCC_DONE;
         }
         s->state = FORWARD;
+        if (s->prop != NULL) { /* propagate at the root, before any choice */
+            if (propagate(s) < 0)
+                return XCC_ERROR;
+            if (s->guard_failed || s->cl[0].rlink == 0) {
+                if (!s->guard_failed && g->closed) { /* solved by propagation alone */
+                    s->nodes = s->solutions = 1;
+                    s->nchoices = 0;
+                    s->state = ROOT_SOLVED;
+                    return XCC_SOLUTION;
+                }
+                s->state = ROOT_SOLVED;
+            }
+        }
     }
     for (;;) {
         switch (s->state) {
@@ -383,8 +515,12 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             }
             if (g != NULL)
                 s->guard_mark[s->level] = g->trail_len;
+            if (s->prop != NULL)
+                s->force_mark[s->level] = s->nforced;
             if (commit(s, s->cur) < 0)
                 return XCC_ERROR; /* the guard's memory ran out: the state is lost */
+            if (s->prop != NULL && !s->guard_failed && propagate(s) < 0)
+                return XCC_ERROR;
             if (s->guard_failed) {
                 s->cycle_cuts += 1;
                 s->state = RECOVER;
@@ -401,6 +537,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 if (s->level + 1 > s->max_level)
                     s->max_level = s->level + 1;
                 s->solutions += 1;
+                s->nchoices = s->level + 1;
                 s->state = RECOVER;
                 return XCC_SOLUTION;
             }
@@ -414,6 +551,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
         case BACKUP: /* C7: backtrack */
             uncover(s, s->best);
             if (s->level == 0) {
+                unforce_to(s, 0);
                 s->state = FINISHED;
                 return XCC_DONE;
             }
@@ -424,6 +562,8 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->state = RECOVER;
             /* fall through */
         case RECOVER: /* C6: undo the option, try the next */
+            if (s->prop != NULL)
+                unforce_to(s, s->force_mark[s->level]);
             uncommit(s, s->cur);
             if (g != NULL) {
                 guard_undo_to(g, s->guard_mark[s->level]);
@@ -433,6 +573,10 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->cur = s->choice[s->level] = s->nd[s->cur].down;
             s->state = ADVANCE;
             continue;
+        case ROOT_SOLVED: /* the root's propagation ended the search */
+            unforce_to(s, 0);
+            s->state = FINISHED;
+            return XCC_DONE;
         case FINISHED:
             return XCC_DONE;
         default:
@@ -542,6 +686,8 @@ int xcc_set_cycle(struct xcc_search *s, int32_t nverts, int32_t nsecondary,
     g->edge_color = copy_array(edge_color, (size_t)nedges);
     g->edge_u = copy_array(edge_u, (size_t)nedges);
     g->edge_v = copy_array(edge_v, (size_t)nedges);
+    g->npresent = npresent;
+    g->present = copy_array(present, 2 * (size_t)npresent);
     g->deg = calloc((size_t)nverts + 1, sizeof *g->deg);
     g->mate = malloc(((size_t)nverts + 1) * sizeof *g->mate);
     g->is_required = calloc((size_t)nverts + 1, 1);
@@ -549,7 +695,8 @@ int xcc_set_cycle(struct xcc_search *s, int32_t nverts, int32_t nsecondary,
      * are present at once (every vertex has degree <= 2). */
     g->trail_cap = 3 * (7 * ((size_t)nverts + 1) + 8);
     g->trail = malloc(g->trail_cap * sizeof *g->trail);
-    if (!g->edge_start || !g->edge_color || !g->edge_u || !g->edge_v || !g->deg || !g->mate
+    if (!g->edge_start || !g->edge_color || !g->edge_u || !g->edge_v || !g->present
+        || !g->deg || !g->mate
         || !g->is_required || !g->trail) {
         guard_free(g);
         return -1;
@@ -571,6 +718,61 @@ int xcc_set_cycle(struct xcc_search *s, int32_t nverts, int32_t nsecondary,
     }
     g->trail_len = 0; /* the initial edges are never undone */
     s->guard = g;
+    return 0;
+}
+
+int xcc_set_propagation(struct xcc_search *s, int32_t ncuts, const int32_t *cut_start,
+                        const int32_t *cut_edge)
+{
+    struct xcc_guard *g = s->guard;
+    if (s->state != START || g == NULL || s->prop != NULL)
+        return -1;
+    int32_t nsec = s->n - s->n1;
+    struct xcc_prop *p = calloc(1, sizeof *p);
+    if (p == NULL)
+        return -1;
+    if (xcc_prop_init(p, g, ncuts, cut_start, cut_edge) < 0) {
+        xcc_prop_free(p);
+        return -1;
+    }
+    /* the colors each secondary item takes in the options: two of them make
+     * "absent" mean "the other color" */
+    uint8_t *ncolors = calloc((size_t)nsec + 1, 1);
+    g->item_color = calloc((size_t)nsec + 1, sizeof *g->item_color);
+    s->forced_item = malloc(((size_t)s->n + 1) * sizeof *s->forced_item);
+    s->forced_x = malloc(((size_t)s->n + 1) * sizeof *s->forced_x);
+    s->force_mark = calloc((size_t)s->n1 + 1, sizeof *s->force_mark);
+    /* room on the trail for one color per item besides the edges */
+    size_t cap = g->trail_cap + 3 * ((size_t)nsec + 1);
+    int32_t *trail = realloc(g->trail, cap * sizeof *trail);
+    if (trail != NULL)
+        g->trail = trail, g->trail_cap = cap;
+    if (!ncolors || !g->item_color || !s->forced_item || !s->forced_x || !s->force_mark
+        || trail == NULL) {
+        free(ncolors);
+        xcc_prop_free(p);
+        return -1; /* what was allocated is freed by xcc_free */
+    }
+    for (int32_t q = s->last_itm + 1; q < s->last_node; q++) {
+        int32_t i = s->nd[q].itm - (s->n1 + 1), c = s->nd[q].color;
+        if (i < 0 || c <= 0 || c == p->color_a[i] || c == p->color_b[i] || ncolors[i] > 2)
+            continue;
+        if (ncolors[i] == 0)
+            p->color_a[i] = c;
+        else if (ncolors[i] == 1)
+            p->color_b[i] = c;
+        ncolors[i]++;
+    }
+    for (int32_t i = 0; i < nsec; i++) {
+        if (ncolors[i] != 2) {
+            p->color_a[i] = p->color_b[i] = 0;
+        } else if (p->color_b[i] < p->color_a[i]) {
+            int32_t t = p->color_a[i];
+            p->color_a[i] = p->color_b[i], p->color_b[i] = t;
+        }
+    }
+    free(ncolors);
+    s->prop = p;
     return 0;
 }
 
@@ -644,6 +846,10 @@ void xcc_free(struct xcc_search *s)
     free(s->nd);
     free(s->choice);
     free(s->guard_mark);
+    free(s->force_mark);
+    free(s->forced_item);
+    free(s->forced_x);
+    xcc_prop_free(s->prop);
     guard_free(s->guard);
     free(s);
 }
