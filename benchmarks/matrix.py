@@ -5,17 +5,21 @@ A *configuration* is one way to count a puzzle's solutions: an encoding
 count has no method), a method that chooses its own encoding and engine
 (``best``), or a peer model of ``benchmarks/peers`` (strong counts only).
 A *run* is one configuration on one puzzle.  Every run happens in a process
-forked for it, killed when it passes the time limit: a C search does not see
-Python timers, and a killed run cannot disturb the next one.  Counts, nodes
+forked for it, stopped by the kernel when it passes the time limit (CPU
+seconds, by default): a C search does not see Python timers, and a stopped
+run cannot disturb the next one.  Counts, nodes
 and mems do not depend on the number of parallel jobs; seconds do, a little.
 """
 from __future__ import annotations
 
 import importlib
+import math
 import multiprocessing
 import multiprocessing.connection
 import os
 import random
+import resource
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -243,7 +247,11 @@ def execute(task: Task, cpsat_workers: int = 1) -> dict:
     return row
 
 
-def _child(conn, task: Task, cpsat_workers: int) -> None:
+def _child(conn, task: Task, cpsat_workers: int, cpu_limit: float | None) -> None:
+    if cpu_limit is not None:  # the kernel stops the run (SIGXCPU, then SIGKILL), C or not
+        soft = max(1, math.ceil(cpu_limit))
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))  # and leaves no core file
     try:
         result = {"status": "ok", **execute(task, cpsat_workers)}
     except BaseException as err:  # report it; the parent records an error row
@@ -261,12 +269,27 @@ class _Running:
     deadline: float = field(default=0.0)
 
 
+CPU_SIGNALS = (-signal.SIGXCPU, -signal.SIGKILL)
+
+
 def run_all(all_tasks: list[Task], jobs: int, time_limit: float, cpsat_workers: int = 1,
-            on_result: Callable[[Task, dict], None] | None = None) -> list[dict]:
-    """Run every task in its own forked process, ``jobs`` at a time; a run
-    still going after ``time_limit`` seconds (wall clock) is killed and
-    recorded as a timeout.  Returns one result per task, in task order."""
+            on_result: Callable[[Task, dict], None] | None = None,
+            clock: str = "cpu") -> list[dict]:
+    """Run every task in its own forked process, ``jobs`` at a time, and
+    return one result per task, in task order.
+
+    A run that uses more than ``time_limit`` seconds is stopped and recorded
+    as a timeout.  With ``clock="cpu"`` (the default) the limit is the CPU time
+    of the run, enforced by the kernel (RLIMIT_CPU), so that a busy machine
+    does not turn finished runs into timeouts; a wall-clock limit of four
+    times as much (plus 10 s) still guards against a run that sleeps.  With
+    ``clock="wall"`` the limit is wall-clock time.
+    """
+    if clock not in ("cpu", "wall"):
+        raise ValueError(f"clock must be 'cpu' or 'wall', not {clock!r}")
     ctx = multiprocessing.get_context("fork")  # the parent's imports are shared, not redone
+    cpu_limit = time_limit if clock == "cpu" else None
+    wall_limit = time_limit if clock == "wall" else 4 * time_limit + 10
     pending = list(reversed(all_tasks))
     running: list[_Running] = []
     results: dict[int, dict] = {}
@@ -282,11 +305,12 @@ def run_all(all_tasks: list[Task], jobs: int, time_limit: float, cpsat_workers: 
         while pending and len(running) < max(1, jobs):
             task = pending.pop()
             receive, send = ctx.Pipe(duplex=False)
-            p = ctx.Process(target=_child, args=(send, task, cpsat_workers), daemon=True)
+            p = ctx.Process(target=_child, args=(send, task, cpsat_workers, cpu_limit),
+                            daemon=True)
             now = time.perf_counter()
             p.start()
             send.close()
-            running.append(_Running(task, p, receive, now, now + time_limit))
+            running.append(_Running(task, p, receive, now, now + wall_limit))
         wait = max(0.0, min(r.deadline for r in running) - time.perf_counter())
         ready = multiprocessing.connection.wait([r.conn for r in running], timeout=wait)
         now = time.perf_counter()
@@ -295,9 +319,14 @@ def run_all(all_tasks: list[Task], jobs: int, time_limit: float, cpsat_workers: 
                 running.remove(r)
                 try:
                     result = r.conn.recv()
-                except EOFError:  # the worker died without a word (a crash)
-                    result = {"status": "error", "error": f"worker exit code {r.process.exitcode}",
-                              "seconds": now - r.start}
+                except EOFError:  # the worker died without a word: the CPU limit, or a crash
+                    r.process.join()
+                    code = r.process.exitcode
+                    if cpu_limit is not None and code in CPU_SIGNALS:
+                        result = {"status": "timeout", "seconds": now - r.start}
+                    else:
+                        result = {"status": "error", "error": f"worker exit code {code}",
+                                  "seconds": now - r.start}
                 finish(r, result)
             elif now >= r.deadline:
                 running.remove(r)

@@ -4,7 +4,8 @@ Markdown tables (medians and worst cases per size class) and the plots.
 Timed-out runs count as infinitely slow in medians and worst cases (their
 nodes and mems as infinitely many), so a median shows "t/o" when half the
 runs or more timed out.  Tables show CPU seconds of the worker process
-(steadier than wall time on a shared machine); the time limit is wall time.
+(steadier than wall time on a shared machine), as is the time limit unless
+``--clock wall``.
 """
 from __future__ import annotations
 
@@ -274,7 +275,8 @@ def markdown(rows: list[dict], problems: list[str], info: dict, header: dict) ->
     out = ["# Benchmark matrix", "",
            f"Command: `{header['command']}`  ",
            f"{len(rows)} runs on {n_puzzles} puzzles, time limit {header['time_limit']:g} s "
-           f"(wall) per run, {header['jobs']} parallel jobs, {header['wall']:.0f} s in all.  ",
+           f"({header.get('clock', 'cpu')} time) per run, {header['jobs']} parallel jobs, "
+           f"{header['wall']:.0f} s (wall) in all.  ",
            "Machine: " + ", ".join(f"{k} {v}" for k, v in info.items()) + ".", "",
            "Puzzles per size class: " + ", ".join(f"{z} {len(per_size[z])}"
                                                   for z in size_order(rows)) + ".", "",
