@@ -9,14 +9,16 @@ shared/xcc plus any given.  Columns: solutions, nodes and mems (the same for
 both engines of this project: the run stops if they differ), then seconds
 for engine=python, engine=c and xcover (the numba XCC solver on PyPI, an
 optional dependency: `pip install xcover`; its JIT compile is excluded, and
-it has no loop guard), and the speed ratios.  Times are the best of
---repeat runs, or of more for short ones (python: one run), of counting
+it has no loop guard), and the speed ratios; a run of python or xcover
+that takes more than --timeout seconds is given up (shown as >TIMEOUT).  Times are the best of
+--repeat runs (python: one), or of more for short ones, of counting
 every solution from a problem held in memory, in each library's own input
 form: so they include turning that input into the solver's arrays.
 """
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import sys
 import time
 import warnings
@@ -93,13 +95,35 @@ def best_of(repeat: int, run, settle: float = 0.5) -> tuple[float, object]:
     return best, result
 
 
+def timed(repeat: int, run, timeout: float, settle: float = 0.5):
+    """``best_of`` in a forked child (which keeps the parent's compiled JIT
+    code), given up after ``timeout`` seconds: (seconds, result) or None."""
+    if timeout <= 0:
+        return best_of(repeat, run, settle)
+    ctx = multiprocessing.get_context("fork")
+    queue = ctx.SimpleQueue()
+    child = ctx.Process(target=lambda: queue.put(best_of(repeat, run, settle)), daemon=True)
+    child.start()
+    child.join(timeout)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        return None
+    return queue.get() if not queue.empty() else None
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small instances only")
     parser.add_argument("--no-python", action="store_true", help="skip engine=python")
     parser.add_argument("--repeat", type=int, default=3, help="runs of c and xcover (best)")
+    parser.add_argument("--timeout", type=float, default=300.0,
+                        help="seconds before engine=python or xcover is given up on a row "
+                             "(shown as >TIMEOUT; 0: never)")
     parser.add_argument("--dlx", type=Path, nargs="*", default=[], help="more DLX files")
     args = parser.parse_args(argv)
+    for engine in ("python", "c"):  # imports done before any timing (and any fork)
+        xcc.count(queens(4), engine=engine)
     if xcover is not None:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -115,29 +139,48 @@ def main(argv: list[str] | None = None) -> int:
     ok = True
     for name, problem, cycle in instances(args.quick, args.dlx):
         t_c, c = best_of(args.repeat, lambda: xcc.count(problem, engine="c", cycle=cycle))
-        py = t_py = None
+        py = t_py = t_x = None
         if not args.no_python:
-            t_py, py = best_of(1, lambda: xcc.count(problem, engine="python", cycle=cycle),
-                               settle=0.0)
-            if py.as_dict() | {"seconds": 0} != c.as_dict() | {"seconds": 0}:
-                print(f"{name}: the engines disagree: python {py}, c {c}", file=sys.stderr)
-                ok = False
-        t_x = None
+            got = timed(1, lambda: xcc.count(problem, engine="python", cycle=cycle),
+                        args.timeout)
+            if got is None:
+                t_py = float("inf")
+            else:
+                t_py, py = got
+                if py.as_dict() | {"seconds": 0} != c.as_dict() | {"seconds": 0}:
+                    print(f"{name}: the engines disagree: python {py}, c {c}", file=sys.stderr)
+                    ok = False
         if xcover is not None and cycle is None:
             options, kw = xcover_input(problem)
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                t_x, found = best_of(args.repeat,
-                                     lambda: sum(1 for _ in xcover.covers(options, **kw)))
-            if found != c.solutions:
-                print(f"{name}: xcover finds {found} solutions, c {c.solutions}", file=sys.stderr)
-                ok = False
+
+            def run_xcover():
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    return sum(1 for _ in xcover.covers(options, **kw))
+
+            got = timed(args.repeat, run_xcover, args.timeout)
+            if got is None:
+                t_x = float("inf")
+            else:
+                t_x, found = got
+                if found != c.solutions:
+                    print(f"{name}: xcover finds {found} solutions, c {c.solutions}",
+                          file=sys.stderr)
+                    ok = False
 
         def secs(t):
-            return "-" if t is None else f"{t:.2e}" if t < 0.001 else f"{t:.4f}"
+            if t is None:
+                return "-"
+            if t == float("inf"):
+                return f">{args.timeout:g}"
+            return f"{t:.2e}" if t < 0.001 else f"{t:.4f}"
 
         def ratio(slow, fast):
-            return "-" if slow is None else f"{slow / fast:.1f}x"
+            if slow is None:
+                return "-"
+            if slow == float("inf"):
+                return f">{args.timeout / fast:.0f}x"
+            return f"{slow / fast:.1f}x"
 
         cells = [name, f"{c.solutions:,}", f"{c.nodes:,}", f"{c.mems:,}", secs(t_py),
                  secs(t_c), secs(t_x), ratio(t_py, t_c), ratio(t_x, t_c)]
