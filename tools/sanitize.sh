@@ -7,7 +7,8 @@
 #    -fsanitize=address,undefined and runs it over seeded random problems,
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
-#    through, once pausing and resuming every few mems.
+#    through, once pausing and resuming every few mems; then the same with
+#    propagation on (random graphs with parity cuts, small Masyu boards).
 # 2. Builds the extension module itself with the same sanitizers and runs
 #    the engine tests (tests/xcc/test_engine_c.py) against it.
 # Any sanitizer report stops the run with a non-zero exit status.
@@ -25,15 +26,84 @@ export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 echo "== 1. standalone C core + driver"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/_csearch \
-    xcc/_csearch/search.c tests/c/driver.c -o "$OUT/driver"
+    xcc/_csearch/search.c xcc/_csearch/propagate.c tests/c/driver.c -o "$OUT/driver"
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$COUNT" --seed 1
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$((COUNT / 3))" --seed 2 --budget 7
+
+echo "== 1b. the same with propagation (xcc/propagate.py; random graphs and small Masyu boards)"
+cat > "$OUT/propagation.py" <<'PY'
+"""The driver against the reference engine with propagation on: random
+single-cycle problems with parity cuts (as tests/c/differential.py makes
+them), and Masyu puzzles of the shared collection with method "propagate"."""
+import random, subprocess, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, "tests/c")
+from differential import SHARED, compile_cycle, encode, random_graph_cycle  # noqa: E402
+import masyu, xcc  # noqa: E402
+from xcc.arrays import build_arrays  # noqa: E402
+from xcc.engine_c import cut_arrays  # noqa: E402
+from xcc.engine_py import Engine  # noqa: E402
+from xcc.results import Stats  # noqa: E402
+
+driver, count, seed, budget = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+rng = random.Random(seed)
+cases = []
+for k in range(count):
+    problem, cycle = random_graph_cycle(rng)
+    vertices = sorted({v for pairs in cycle.edges.values() for e, _ in pairs for v in e})
+    cuts = []
+    for _ in range(rng.randint(0, 3)):
+        side = set(rng.sample(vertices, rng.randint(0, len(vertices))))
+        cuts.append([e for pairs in cycle.edges.values() for e, _ in pairs
+                     if (e[0] in side) != (e[1] in side)])
+    cases.append((problem, xcc.Cycle(cycle.edges, cycle.required, cycle.present, cuts=cuts,
+                                     propagate=True)))
+for p in masyu.load(SHARED / "puzzles" / "psm.txt"):
+    if p.rows <= 8 and rng.random() < 0.03:
+        enc = masyu.encode(p, rng.choice(["422", "423"]))
+        cases.append((enc.problem, enc.cycle(propagate=True)))
+texts, expected = [], []
+for problem, cycle in cases:
+    a = build_arrays(problem)
+    cc = compile_cycle(problem, a, cycle)
+    start, edges = cut_arrays(cc)
+    rows = encode(a, cc).split("\n")
+    rows[7] = "2" + rows[7][1:]  # the cycle line: 1 -> 2, cuts follow
+    text = "\n".join(rows)
+    texts.append(text + f"{len(start) - 1}\n{' '.join(map(str, start))}\n"
+                 f"{' '.join(map(str, edges))}\n")
+    stats = Stats()
+    lines = ["S " + " ".join(map(str, nodes)) for nodes in Engine(a, stats, cc).run()]
+    lines.append(f"T {stats.solutions} {stats.nodes} {stats.updates} {stats.cleansings} "
+                 f"{stats.mems} {stats.max_level} {stats.cycle_cuts} {stats.forced}")
+    expected.append(lines)
+with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+    f.write(f"{len(texts)}\n" + "".join(texts))
+run = subprocess.run([driver, f.name, budget], capture_output=True, text=True)
+Path(f.name).unlink()
+if run.returncode or run.stderr:
+    sys.exit(f"driver failed ({run.returncode}): {run.stderr}")
+got = []
+for line in run.stdout.splitlines():
+    if line.startswith("P "):
+        got.append([])
+    else:
+        got[-1].append(line)
+bad = [k for k in range(len(expected)) if k >= len(got) or got[k] != expected[k]]
+solutions = sum(len(e) - 1 for e in expected)
+print(f"{len(expected) - len(bad)}/{len(expected)} problems agree with propagation "
+      f"({solutions} solutions, budget {budget})")
+sys.exit(1 if bad or len(got) != len(expected) else 0)
+PY
+"$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 3))" 3 0
+"$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 10))" 4 5
 
 echo "== 2. the extension module, sanitized, under the engine tests"
 # a copy of the package and its tests, so that nothing imports the normal build
 PKG="$OUT/pkg"
 mkdir -p "$PKG/xcc" "$PKG/tests"
 cp xcc/*.py "$PKG/xcc/"
+cp -r masyu "$PKG/"  # the propagation tests read Masyu puzzles
 cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
 cp pyproject.toml "$PKG/"
 SHARED="$(cd .. && pwd)/shared"
@@ -41,7 +111,8 @@ SHARED="$(cd .. && pwd)/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc -I"$PYINC" \
-    xcc/_csearchmodule.c xcc/_csearch/search.c -o "$PKG/xcc/_csearch$SUFFIX"
+    xcc/_csearchmodule.c xcc/_csearch/search.c xcc/_csearch/propagate.c \
+    -o "$PKG/xcc/_csearch$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"

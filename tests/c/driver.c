@@ -6,12 +6,16 @@
  * integers (tests/c/differential.py writes them):
  *   n1 n last_node
  *   llink[n+2] rlink[n+2] up[last_node] down[last_node] itm[last_node] color[last_node]
- *   has_cycle, and if 1:
+ *   has_cycle (0, 1, or 2 for a cycle with propagation), and if not 0:
  *     nverts nsecondary nedges npresent nrequired
  *     edge_start[nsecondary+1] edge_color[nedges] edge_u[nedges] edge_v[nedges]
  *     present[2*npresent] required[nrequired]
- * For each problem it prints "P k", one "S node node ..." line per solution,
- * and "T solutions nodes updates cleansings mems max_level cycle_cuts".  The
+ *   and if 2:
+ *     ncuts cut_start[ncuts+1] cut_edge[cut_start[ncuts]]
+ * For each problem it prints "P k", one "S node node ..." line per solution
+ * (xcc_solution: the choices, then the forced options), and
+ * "T solutions nodes updates cleansings mems max_level cycle_cuts", with
+ * " forced" added when propagating.  The
  * search pauses every BUDGET mems (default 0: never) and resumes, and the
  * links are checked (xcc_sanity) at every solution and at the end.
  */
@@ -73,7 +77,8 @@ static void run_problem(long k, uint64_t budget)
         fprintf(stderr, "driver: problem %ld refused\n", k);
         exit(1);
     }
-    if (next_int()) {
+    int has_cycle = next_int();
+    if (has_cycle) {
         int32_t nverts = next_int(), nsec = next_int(), nedges = next_int();
         int32_t npresent = next_int(), nrequired = next_int();
         int32_t *start = read_ints((size_t)nsec + 1), *color = read_ints((size_t)nedges);
@@ -88,6 +93,22 @@ static void run_problem(long k, uint64_t budget)
             exit(1);
         }
     }
+    if (has_cycle == 2) {
+        int32_t ncuts = next_int();
+        int32_t *cut_start = read_ints((size_t)ncuts + 1);
+        int32_t *cut_edge = read_ints((size_t)cut_start[ncuts]);
+        int r = xcc_set_propagation(s, ncuts, cut_start, cut_edge);
+        free(cut_start), free(cut_edge);
+        if (r < 0) {
+            fprintf(stderr, "driver: problem %ld: cuts refused\n", k);
+            exit(1);
+        }
+    }
+    int32_t *nodes = malloc(((size_t)n1 + 1) * sizeof *nodes); /* room for a solution */
+    if (nodes == NULL) {
+        fprintf(stderr, "driver: out of memory\n");
+        exit(2);
+    }
     printf("P %ld\n", k);
     for (;;) {
         int status = xcc_run(s, budget);
@@ -99,16 +120,21 @@ static void run_problem(long k, uint64_t budget)
         }
         if (status == XCC_SOLUTION) {
             printf("S");
-            for (int32_t l = 0; l <= s->level; l++)
-                printf(" %" PRId32, s->choice[l]);
+            int32_t count = xcc_solution(s, nodes);
+            for (int32_t l = 0; l < count; l++)
+                printf(" %" PRId32, nodes[l]);
             printf("\n");
             check(s, k);
         }
     }
     check(s, k);
-    printf("T %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId32 " %" PRIu64 "\n",
+    printf("T %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId32 " %" PRIu64,
            s->solutions, s->nodes, s->updates, s->cleansings, s->mems, s->max_level,
            s->cycle_cuts);
+    if (has_cycle == 2)
+        printf(" %" PRIu64, s->forced);
+    printf("\n");
+    free(nodes);
     xcc_free(s);
 }
 
