@@ -10,6 +10,7 @@ runs or more timed out.  Tables show CPU seconds of the worker process
 from __future__ import annotations
 
 import csv
+import json
 import math
 import platform
 import statistics
@@ -18,6 +19,7 @@ import sys
 from collections import defaultdict
 from importlib import metadata
 from pathlib import Path
+from typing import Callable
 
 from matrix import ROOT, Config, Task
 
@@ -180,37 +182,40 @@ def grid_table(rows: list[dict], key: str, seconds: bool, configs: list[str] | N
 
 
 def ratio_table(rows: list[dict], pairs: list[tuple[str, str]], key: str) -> list[str]:
-    """Per size class, the median over puzzles of key(slow) / key(fast), for
-    each pair (fast, slow) of configurations, among puzzles both finished;
-    ">" marks a class where the slower one timed out on some puzzle."""
+    """Per size class and pair (a, b) of configurations, the median over the
+    puzzles both finished of key(a) / key(b): above 1, a costs more.  "+k t/o":
+    on k more puzzles a timed out and b did not (the ratio there is higher);
+    "-k t/o": b timed out and a did not (lower).  "t/o" alone: never comparable."""
     sizes = size_order(rows)
     per: dict[tuple[str, str], dict] = defaultdict(dict)
     for r in rows:
         if r["status"] != "error":
             per[r["puzzle"], r["size"]][r["config"]] = value(r, key)
     out = ["| ratio | " + " | ".join(sizes) + " |", "|---|" + "---:|" * len(sizes)]
-    for fast, slow in pairs:
-        cells, any_cell = [], False
+    for a_name, b_name in pairs:
+        cells = []
         for z in sizes:
-            ratios, more = [], False
+            ratios, above, below, both = [], 0, 0, 0
             for (puzzle, size), v in per.items():
-                if size != z or fast not in v or slow not in v:
+                if size != z or a_name not in v or b_name not in v:
                     continue
-                a, b = v[fast], v[slow]
-                if a == INF or math.isnan(a) or math.isnan(b):
+                a, b = v[a_name], v[b_name]
+                if math.isnan(a) or math.isnan(b):
                     continue
-                if b == INF:
-                    more = True
-                    continue
-                if a > 0:
-                    ratios.append(b / a)
-            if ratios:
-                any_cell = True
-                cells.append(("> " if more else "") + f"{statistics.median(ratios):.3g}")
-            else:
-                cells.append("> all" if more else "")
-        if any_cell or any(cells):
-            out.append(f"| {slow} / {fast} | " + " | ".join(cells) + " |")
+                if a == INF and b == INF:
+                    both += 1
+                elif a == INF:
+                    above += 1
+                elif b == INF:
+                    below += 1
+                elif b > 0:
+                    ratios.append(a / b)
+            parts = [f"{statistics.median(ratios):.3g}"] if ratios else []
+            parts += [f"+{above} t/o"] if above else []
+            parts += [f"−{below} t/o"] if below else []
+            cells.append(" ".join(parts) if parts else ("t/o" if both else ""))
+        if any(cells):
+            out.append(f"| {a_name} / {b_name} | " + " | ".join(cells) + " |")
     return out
 
 
@@ -243,6 +248,27 @@ def machine() -> dict:
 
 # ---- files ------------------------------------------------------------------
 
+INT_COLUMNS = ("run", "rows", "cols", "pearls", "count", "known", "nodes", "updates",
+               "cleansings", "mems", "max_level", "cycle_cuts", "forced", "conflicts", "cuts",
+               "solves")
+FLOAT_COLUMNS = ("seconds", "cpu_seconds", "search_seconds")
+
+
+def read_csv(path: Path) -> list[dict]:
+    """The rows of a ``matrix.csv``, numbers as numbers (to report again)."""
+    rows = []
+    with Path(path).open(newline="") as f:
+        for row in csv.DictReader(f):
+            for k in INT_COLUMNS:
+                if row.get(k, "") not in ("", None):
+                    row[k] = int(row[k])
+            for k in FLOAT_COLUMNS:
+                if row.get(k, "") not in ("", None):
+                    row[k] = float(row[k])
+            rows.append(row)
+    return rows
+
+
 def write_csv(rows: list[dict], path: Path) -> None:
     with path.open("w", newline="") as f:
         w = csv.DictWriter(f, COLUMNS)
@@ -250,28 +276,30 @@ def write_csv(rows: list[dict], path: Path) -> None:
         w.writerows(rows)
 
 
-RATIO_PAIRS = [
-    ("423 guard c", "422 guard c"),
-    ("423 guard c", "423 filter c"),
-    ("423 guard c", "423 guard python"),
-    ("423 guard c", "423 guard sat"),
-    ("423 guard sat", "peer sat_edges"),
-    ("423 guard c", "peer cpsat"),
-    ("best", "peer sat_edges"),
-    ("423 weak c", "422 weak c"),
+RATIO_PAIRS = [  # (a, b): a / b, the effect of one change
+    ("422 guard c", "423 guard c"),        # encoding
+    ("422 weak c", "423 weak c"),
+    ("423 filter c", "423 guard c"),       # loop guard
+    ("423 propagate c", "423 guard c"),    # propagation
+    ("423 guard python", "423 guard c"),   # engine
+    ("423 guard sat", "423 guard c"),
+    ("peer sat_edges", "best"),            # peers against the library's best
+    ("peer cpsat", "best"),
 ]
 
 
 def markdown(rows: list[dict], problems: list[str], info: dict, header: dict) -> str:
-    strong = [r for r in rows if r["kind"] == "strong"]
-    weak = [r for r in rows if r["kind"] == "weak"]
+    real = [r for r in rows if in_size_classes(r)]
+    strong = [r for r in real if r["kind"] == "strong"]
+    weak = [r for r in real if r["kind"] == "weak"]
     counted = [r for r in strong if counts_mems(r)]
     present = set(r["config"] for r in rows)
     pairs = [p for p in RATIO_PAIRS if p[0] in present and p[1] in present]
     n_puzzles = len({r["puzzle"] for r in rows})
     per_size = defaultdict(set)
-    for r in rows:
+    for r in real:
         per_size[r["size"]].add(r["puzzle"])
+    synthetic = sorted({r["puzzle"] for r in rows if not in_size_classes(r)})
     out = ["# Benchmark matrix", "",
            f"Command: `{header['command']}`  ",
            f"{len(rows)} runs on {n_puzzles} puzzles, time limit {header['time_limit']:g} s "
@@ -279,7 +307,9 @@ def markdown(rows: list[dict], problems: list[str], info: dict, header: dict) ->
            f"{header['wall']:.0f} s (wall) in all.  ",
            "Machine: " + ", ".join(f"{k} {v}" for k, v in info.items()) + ".", "",
            "Puzzles per size class: " + ", ".join(f"{z} {len(per_size[z])}"
-                                                  for z in size_order(rows)) + ".", "",
+                                                  for z in size_order(real)) + "."
+           + (f" Not in the size classes (only under Known counts): {', '.join(synthetic)}."
+              if synthetic else ""), "",
            "Cells are *median / worst* over the puzzles of a size class; `t/o`: the time limit.",
            "", "## Strong solutions (count all: one found, a second ruled out): CPU seconds", ""]
     out += grid_table(strong, "cpu_seconds", True)
@@ -293,13 +323,15 @@ def markdown(rows: list[dict], problems: list[str], info: dict, header: dict) ->
         out += ["", "## Weak solutions: mems", ""]
         out += grid_table([r for r in weak if counts_mems(r)], "mems", False)
     if pairs:
-        out += ["", "## Ratios within this run (median over the puzzles both finished)", "",
-                "CPU seconds:", ""]
-        out += ratio_table(rows, pairs, "cpu_seconds")
+        out += ["", "## Ratios within this run", "",
+                "*a / b*: the median ratio over the puzzles of a size class that both "
+                "finished (above 1: *a* costs more); `+k t/o`: on k more puzzles *a* timed "
+                "out and *b* did not; `−k t/o`: the other way round.", "", "CPU seconds:", ""]
+        out += ratio_table(real, pairs, "cpu_seconds")
         mem_pairs = [p for p in pairs if all(" c" in x or "python" in x for x in p)]
         if mem_pairs:
             out += ["", "Mems:", ""]
-            out += ratio_table(rows, mem_pairs, "mems")
+            out += ratio_table(real, mem_pairs, "mems")
     out += ["", "## Known counts", ""] + known_table(rows)
     out += ["", "## Consistency", ""]
     if problems:
@@ -318,71 +350,111 @@ def markdown(rows: list[dict], problems: list[str], info: dict, header: dict) ->
 
 # ---- plots ------------------------------------------------------------------
 
-def family(config: str) -> str:
-    """A configuration without its encoding: one color per family in the plots."""
-    return " ".join(w for w in config.split() if w not in ("422", "423"))
+METHOD_COLORS = {"filter": "tab:blue", "guard": "tab:orange", "propagate": "tab:green",
+                 "best": "black", "sat_edges": "tab:purple", "cpsat": "tab:brown"}
+ENGINE_COLORS = {"python": "tab:blue", "c": "tab:orange", "sat": "tab:green"}
+ENGINE_MARKERS = {"python": "s", "c": "o", "sat": "^"}
 
 
-def plot(rows: list[dict], key: str, path: Path, time_limit: float | None, title: str) -> bool:
-    """Median (line) and worst (dotted) ``key`` per size class, log scale:
-    strong counts on the left, weak on the right.  False without matplotlib."""
+def _style(row: dict, by_engine: bool) -> dict:
+    """Color by method (by engine in a panel of weak counts), marker by
+    engine, solid line for 423 and dashed for 422."""
+    if row["method"] == "peer":
+        color = METHOD_COLORS.get(row["engine"], "grey")
+    elif by_engine:
+        color = ENGINE_COLORS.get(row["engine"], "grey")
+    else:
+        color = METHOD_COLORS.get(row["method"], "grey")
+    return dict(color=color, marker=ENGINE_MARKERS.get(row["engine"], "D"),
+                linestyle="--" if row["encoding"] == "422" else "-")
+
+
+def plot(rows: list[dict], key: str, path: Path, time_limit: float | None, ylabel: str,
+         panels: list[tuple[str, Callable[[dict], bool]]]) -> bool:
+    """Median ``key`` per size class and configuration, log scale, one
+    subplot per panel (a title and which rows).  A median time that timed
+    out is drawn above the time limit line; a median count of mems that timed
+    out is left out.  False without matplotlib."""
     try:
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
         return False
+    panels = [(t, [r for r in rows if keep(r)]) for t, keep in panels]
+    panels = [(t, sub) for t, sub in panels if sub]
+    if not panels:
+        return False
     sizes = size_order(rows)
     x = {z: k for k, z in enumerate(sizes)}
-    kinds = [k for k in ("strong", "weak") if any(r["kind"] == k for r in rows)]
-    fig, axes = plt.subplots(1, len(kinds), figsize=(7 * len(kinds), 5.5), squeeze=False)
-    cmap = plt.get_cmap("tab10")
-    for ax, kind in zip(axes[0], kinds):
-        sub = [r for r in rows if r["kind"] == kind]
+    ncols = 2 if len(panels) > 1 else 1
+    nrows = (len(panels) + ncols - 1) // ncols
+    fig, axes = plt.subplots(nrows, ncols, figsize=(6.5 * ncols, 4.6 * nrows), squeeze=False,
+                             sharey=True)
+    for ax in axes.flat[len(panels):]:
+        ax.set_visible(False)
+    cap = time_limit * 1.5 if time_limit else None
+    for ax, (title, sub) in zip(axes.flat, panels):
         s = summarize(sub, key)
-        cap = time_limit * 1.5 if time_limit and key.endswith("seconds") else None
-        families = list(dict.fromkeys(family(c) for c in config_order(sub)))
-        for c in config_order(sub):
-            pts = [(x[z], s[c, z]) for z in sizes if (c, z) in s and s[c, z][0] == s[c, z][0]]
-            pts = [(i, m) for i, m in pts if m[1] > 0]
+        by_engine = all(r["kind"] == "weak" for r in sub)
+        first = {}
+        for r in sub:
+            first.setdefault(r["config"], r)
+        for c, r in first.items():
+            pts = [(x[z], s[c, z][0]) for z in sizes if (c, z) in s and s[c, z][0] > 0]
             if not pts:
                 continue
-            top = max((m[1] for _, m in pts if m[1] != INF), default=1.0) * 3
-            clip = (lambda v: cap if v == INF else v) if cap else (lambda v: top if v == INF else v)
-            xs = [i for i, _ in pts]
-            style = "-" if "423" in c or c.startswith(("peer", "best")) else "--"
-            marker = {"c": "o", "python": "s", "sat": "^"}.get(c.split()[-1], "D")
-            color = cmap(families.index(family(c)) % 10)
-            ax.plot(xs, [clip(m[0]) for _, m in pts], style, marker=marker, color=color,
-                    label=c, linewidth=1.4, markersize=4)
-            ax.plot(xs, [clip(m[1]) for _, m in pts], ":", color=color, linewidth=0.8)
+            # a count of mems that timed out has no known size: a gap in the line
+            ys = [(cap or math.nan) if m == INF else m for _, m in pts]
+            ax.plot([i for i, _ in pts], ys, label=c, linewidth=1.4, markersize=4,
+                    **_style(r, by_engine))
         if cap:
             ax.axhline(time_limit, color="grey", linewidth=0.8)
-            ax.text(0, time_limit * 1.08, "time limit (above: timed out)", fontsize=7, color="grey")
+            ax.text(0, time_limit * 1.1, "time limit: points above it timed out", fontsize=7,
+                    color="grey")
         ax.set_yscale("log")
         ax.set_xticks(range(len(sizes)), sizes, rotation=30)
-        ax.set_xlabel("board size")
-        ax.set_ylabel(title)
-        ax.set_title(f"{kind} solutions: median (423 solid, 422 dashed), worst (dotted)",
-                     fontsize=10)
+        ax.set_title(title, fontsize=10)
         ax.grid(True, which="major", alpha=0.3)
-        ax.legend(fontsize=7, ncol=2)
+        ax.legend(fontsize=7, ncol=2, loc="upper left" if key == "mems" else "lower right")
+    for ax in axes[:, 0]:
+        ax.set_ylabel(ylabel + " (median per size class)")
+    for ax in axes[-1]:
+        ax.set_xlabel("board size")
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
+    fig.savefig(path, dpi=80)
     plt.close(fig)
     return True
+
+
+def in_size_classes(row: dict) -> bool:
+    """Puzzles, not synthetic boards (the empty 5x5 board counts 9,349 loops:
+    a different task, kept for the consistency check only)."""
+    return row["group"] != "synthetic"
 
 
 def write_all(rows: list[dict], problems: list[str], info: dict, header: dict, out: Path,
               plots: bool = True) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
-    written = [out / "matrix.csv", out / "matrix.md"]
+    written = [out / "matrix.csv", out / "matrix.md", out / "run.json"]
     write_csv(rows, written[0])
+    written[2].write_text(json.dumps({"machine": info, "run": header}, indent=1) + "\n")
     written[1].write_text(markdown(rows, problems, info, header))
     if plots:
-        if plot(rows, "cpu_seconds", out / "seconds.png", header["time_limit"], "CPU seconds"):
+        real = [r for r in rows if in_size_classes(r)]
+        strong = lambda engines: (lambda r: r["kind"] == "strong" and r["engine"] in engines)  # noqa: E731
+        panels = [("strong solutions, engine python (XCC, dancing links)", strong({"python"})),
+                  ("strong solutions, engine c (XCC, dancing links)", strong({"c"})),
+                  ("strong solutions: engine sat (XCC as CNF), best, peers",
+                   lambda r: r["kind"] == "strong" and r["engine"] not in ("python", "c")),
+                  ("weak solutions, every engine", lambda r: r["kind"] == "weak")]
+        if plot(real, "cpu_seconds", out / "seconds.png", header["time_limit"], "CPU seconds",
+                panels):
             written.append(out / "seconds.png")
-        counted = [r for r in rows if counts_mems(r)]
-        if counted and plot(counted, "mems", out / "mems.png", None, "mems"):
+        panels = [("strong solutions (python and c: the same mems)",
+                   lambda r: r["kind"] == "strong" and r["engine"] == "c"),
+                  ("weak solutions (python and c: the same mems)",
+                   lambda r: r["kind"] == "weak" and r["engine"] == "c")]
+        if plot(real, "mems", out / "mems.png", None, "mems", panels):
             written.append(out / "mems.png")
     return written

@@ -19,13 +19,16 @@ Each run is a process of its own, stopped at the time limit (CPU seconds
 by default, enforced by the kernel).  Writes
 ``matrix.csv`` (every run), ``matrix.md`` (medians and worst cases per size
 class, ratios, the known counts, the consistency check) and, with
-matplotlib, ``seconds.png`` and ``mems.png`` to ``--out``.  Exit status 1 if
+matplotlib, ``seconds.png`` and ``mems.png`` to ``--out``, with ``run.json``
+(machine, versions, options); ``--report DIR`` writes them again from an
+earlier run's files.  Exit status 1 if
 any run disagrees with another or with a known count, or fails.
 """
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import shlex
 import sys
 import time
@@ -68,6 +71,9 @@ def parse_args(argv):
                     help="CP-SAT threads (default 1: every run is one thread)")
     ap.add_argument("--out", type=Path, default=matrix.HERE / "results", help="output folder")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--report", type=Path, default=None, metavar="DIR",
+                    help="run nothing: write the tables and plots again from DIR/matrix.csv "
+                         "and DIR/run.json (of an earlier run) into --out")
     return ap.parse_args(argv)
 
 
@@ -79,6 +85,14 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.time_limit is None:
         args.time_limit = 5.0 if args.quick else 10.0
+    if args.report is not None:
+        rows = report.read_csv(args.report / "matrix.csv")
+        meta = json.loads((args.report / "run.json").read_text())
+        problems = report.check(rows)
+        for path in report.write_all(rows, problems, meta["machine"], meta["run"], args.out,
+                                     plots=not args.no_plots):
+            print(f"wrote {path}", file=sys.stderr)
+        return 1 if problems else 0
     if not matrix.PUZZLES.is_dir():
         print(f"the shared puzzles are missing: expected {matrix.PUZZLES}", file=sys.stderr)
         return 2
