@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import json
 import math
+import os
 import platform
 import statistics
 import subprocess
@@ -21,7 +22,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Callable
 
-from matrix import ROOT, Config, Task
+from matrix import ROOT, Task
 
 COLUMNS = ["run", "puzzle", "group", "size", "rows", "cols", "pearls", "difficulty", "config",
            "kind", "encoding", "method", "engine", "status", "count", "known", "flag",
@@ -235,7 +236,6 @@ def machine() -> dict:
                                 capture_output=True, timeout=10).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         commit = ""
-    import os
     info = {"cpu": cpu, "cores": os.cpu_count(), "system": platform.platform(),
             "python": sys.version.split()[0], "commit": commit}
     for dist in ("xcc-masyu", "numpy", "python-sat", "ortools", "matplotlib"):
