@@ -40,6 +40,7 @@ def _build(puzzle):
             if (r, c) not in pearls:
                 arcs.append((node((r, c)), node((r, c)), m.NewBoolVar("")))
     m.AddCircuit(arcs)
+    m.AddBoolOr(list(edge.values()))  # a real loop: not every cell on its self-loop
 
     def lit(cell, d, far=False):
         dr, dc = DIRS[d]
