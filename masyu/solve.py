@@ -93,6 +93,9 @@ class Count(int):
     def __repr__(self) -> str:
         return f"Count({int(self)}, weak={self.weak}, stats=<{self.stats}>)"
 
+    def __str__(self) -> str:  # print(count) shows the number
+        return int.__repr__(self)
+
 
 def _check(encoding: str, method: str, engine: str) -> None:
     if str(encoding) not in ENCODINGS:
