@@ -75,7 +75,8 @@ for problem, cycle in cases:
     stats = Stats()
     lines = ["S " + " ".join(map(str, nodes)) for nodes in Engine(a, stats, cc).run()]
     lines.append(f"T {stats.solutions} {stats.nodes} {stats.updates} {stats.cleansings} "
-                 f"{stats.mems} {stats.max_level} {stats.cycle_cuts} {stats.forced}")
+                 f"{stats.mems} {stats.max_level} {stats.cycle_cuts} {stats.forced} "
+                 f"{stats.extra['probes']}")
     expected.append(lines)
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
     f.write(f"{len(texts)}\n" + "".join(texts))

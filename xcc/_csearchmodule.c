@@ -14,7 +14,7 @@
  *                                 each level, then the options propagation forced
  *   options() -> (option, ...)    the option of each of them (0-based)
  *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts,
- *               forced)
+ *               forced, probes)
  *   sanity() -> [fault, ...]      the link checks of xcc.arrays.sanity
  */
 #define PY_SSIZE_T_CLEAN
@@ -270,11 +270,11 @@ static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
     if (!ready(self))
         return NULL;
     struct xcc_search *s = self->search;
-    return Py_BuildValue("(KKKKKiKK)", (unsigned long long)s->solutions,
+    return Py_BuildValue("(KKKKKiKKK)", (unsigned long long)s->solutions,
                          (unsigned long long)s->nodes, (unsigned long long)s->updates,
                          (unsigned long long)s->cleansings, (unsigned long long)s->mems,
                          (int)s->max_level, (unsigned long long)s->cycle_cuts,
-                         (unsigned long long)s->forced);
+                         (unsigned long long)s->forced, (unsigned long long)s->probes);
 }
 
 static void report_fault(void *ctx, const char *text)
@@ -308,7 +308,7 @@ static PyMethodDef Solver_methods[] = {
     {"options", (PyCFunction)Solver_options, METH_NOARGS,
      "the option (0-based) of each chosen node, as a tuple"},
     {"stats", (PyCFunction)Solver_stats, METH_NOARGS,
-     "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts, forced)"},
+     "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts, forced, probes)"},
     {"sanity", (PyCFunction)Solver_sanity, METH_NOARGS,
      "the faults found in the links of the active structure"},
     {NULL, NULL, 0, NULL}};

@@ -73,14 +73,17 @@ def run_options(a: Arrays, stats: Stats, cycle: CompiledCycle | None = None,
 
 def _run(a, stats, cycle, limit, on_progress, progress_every, as_options):
     solver = make_solver(a, cycle)
+    propagate = cycle is not None and cycle.propagate
     answer = solver.options if as_options else solver.choices
     base_cuts, base_forced = stats.cycle_cuts, stats.forced
 
     def flush() -> None:
         (stats.solutions, stats.nodes, stats.updates, stats.cleansings, stats.mems,
-         stats.max_level, cuts, forced) = solver.stats()
+         stats.max_level, cuts, forced, probes) = solver.stats()
         stats.cycle_cuts = base_cuts + cuts
         stats.forced = base_forced + forced
+        if propagate:
+            stats.extra["probes"] = probes
 
     next_check = time.monotonic() + progress_every
     SOLUTION, DONE = _csearch.SOLUTION, _csearch.DONE

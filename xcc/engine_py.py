@@ -24,6 +24,8 @@ from .propagate import Propagator
 from .results import Stats
 
 MAX_LEVEL = 5000
+FORCED, REMOVED = -1, -2  # kinds of entry on the stack of forced things (propagation)
+SCORE_CAP = 1 << 62  # lookahead scores saturate here (the C engine's int64)
 
 
 class Engine:
@@ -38,7 +40,9 @@ class Engine:
         self.guard = CycleGuard(cycle) if cycle is not None else None
         self.guard_failed = False
         self.prop: Propagator | None = None
-        self.forced: list[tuple[int, int]] = []  # (item, color) forced, in order
+        self.forced: list[tuple[int, int]] = []  # what propagation forced, in order
+        self.probing = False  # inside a probe of the lookahead
+        self.probes = 0
         if cycle is not None and cycle.propagate:
             self.prop = Propagator(cycle, self._item_colors())
         self.check_sanity = False  # Knuth's sanity_checking: verify links at every node
@@ -183,7 +187,10 @@ class Engine:
                 self.mems += 2
             nn -= 1
 
-    # ---- forcing colors (propagation) ----------------------------------------
+    # ---- propagation: forced colors and options, undone on backtrack --------
+    # The stack ``forced`` holds (item, color) for a color forced on secondary
+    # item ``item`` (0-based), (FORCED, node) for an option chosen without
+    # branching, (REMOVED, node) for an option a probe showed to fail.
 
     def _item_colors(self) -> list[list[int]]:
         """The colors each secondary item takes in the options."""
@@ -199,36 +206,69 @@ class Engine:
         """Give secondary ``item`` its ``color`` as if an option had chosen it."""
         self.purify_color(self.a.second + item, color)
         self.forced.append((item, color))
-        self.stats.forced += 1
+        if not self.probing:
+            self.stats.forced += 1
         if not self.guard.add_item(item, color):
             self.guard_failed = True
 
     def force_option(self, node: int) -> None:
-        """Choose the only option left for an item, without branching."""
+        """Choose the option of ``node`` for its item, without branching."""
         self.cover(self.a.itm[node])
-        self.forced.append((-1, node))
+        self.forced.append((FORCED, node))
         self.commit(node)
+
+    def remove_option(self, node: int) -> None:
+        """Take the option of ``node`` out of every item list, its own too."""
+        a = self.a
+        self.hide(node)
+        uu, dd = a.up[node], a.down[node]
+        a.down[uu], a.up[dd] = dd, uu
+        a.itm[a.itm[node]] -= 1
+        self.mems += 6
+        self.updates += 1
+        self.forced.append((REMOVED, node))
+
+    def restore_option(self, node: int) -> None:
+        a = self.a
+        uu, dd = a.up[node], a.down[node]
+        a.down[uu] = a.up[dd] = node
+        a.itm[a.itm[node]] += 1
+        self.mems += 6
+        self.unhide(node)
 
     def unforce_to(self, mark: int) -> None:
         while len(self.forced) > mark:
             item, x = self.forced.pop()
-            if item < 0:
+            if item == REMOVED:
+                self.restore_option(x)
+            elif item == FORCED:
                 self.uncommit(x)
                 self.uncover(self.a.itm[x])
             else:
                 self.unpurify_color(self.a.second + item, x)
 
     def forced_options(self) -> list[int]:
-        return [x for item, x in self.forced if item < 0]
+        return [x for item, x in self.forced if item == FORCED]
 
     def propagate(self) -> None:
-        """Force colors, and the options of items with one option left, until
-        nothing new follows; set ``guard_failed`` at a dead end."""
+        """Choose the options of items with one option left, and force the
+        colors the propagator deduces, until nothing new follows; set
+        ``guard_failed`` at a dead end."""
         guard, prop, a = self.guard, self.prop, self.a
         while not self.guard_failed:
+            unit = self.unit_item()
+            if unit >= 0:
+                if a.itm[unit] == 0:
+                    self.guard_failed = True
+                    return
+                self.force_option(a.down[unit])
+                continue
             deductions = prop.deductions(guard)
+            self.mems += prop.round_mems
             if deductions is None:
                 self.guard_failed = True
+                return
+            if not deductions:
                 return
             for item, color in deductions:
                 have = guard.item_color[item]
@@ -240,25 +280,84 @@ class Engine:
                 self.force(item, color)
                 if self.guard_failed:
                     return
-            if deductions:
-                continue
-            unit = self.unit_item()
-            if unit < 0:
-                return
-            if a.itm[unit] == 0:
-                self.guard_failed = True
-                return
-            self.force_option(a.down[unit])
 
     def unit_item(self) -> int:
         """An active primary item with at most one option left, or -1."""
         a = self.a
+        self.mems += 1
         k = a.rlink[0]
         while k != 0:
+            self.mems += 1
             if a.itm[k] <= 1:
                 return k
+            self.mems += 1
             k = a.rlink[k]
         return -1
+
+    def probe(self, node: int) -> int | None:
+        """Try the option of ``node`` and propagate, then undo it all: None
+        if it fails, else the number of updates it made."""
+        mark, guard_mark, updates = len(self.forced), self.guard.mark(), self.updates
+        self.probing = True
+        self.probes += 1
+        self.force_option(node)
+        if not self.guard_failed:
+            self.propagate()
+        failed = self.guard_failed
+        gain = self.updates - updates
+        self.unforce_to(mark)
+        self.guard.undo_to(guard_mark)
+        self.guard_failed = self.probing = False
+        return None if failed else gain
+
+    def lookahead(self) -> int:
+        """C3 when propagating: probe every option of every active primary
+        item; take out the options that fail and propagate, pass after pass,
+        until a pass changes nothing.  Then return the item to branch on:
+        fewest options, then the largest product of (updates + 1) over the
+        probes of its options, then leftmost; 0 if no primary item is left,
+        -1 at a dead end."""
+        a = self.a
+        while True:
+            items = []
+            self.mems += 1
+            k = a.rlink[0]
+            while k != 0:
+                items.append(k)
+                self.mems += 1
+                k = a.rlink[k]
+            if not items:
+                return 0
+            changed = False
+            best, best_len, best_score = 0, 0, 0
+            for k in items:
+                self.mems += 1
+                if a.rlink[a.llink[k]] != k:
+                    continue  # covered since the pass began
+                failed = []
+                score = 1
+                self.mems += 1
+                x = a.down[k]
+                while x != k:
+                    gain = self.probe(x)
+                    if gain is None:
+                        failed.append(x)
+                    else:
+                        score = min(score * (gain + 1), SCORE_CAP)
+                    self.mems += 1
+                    x = a.down[x]
+                if failed:
+                    for x in failed:
+                        self.remove_option(x)
+                    self.propagate()
+                    if self.guard_failed:
+                        return -1
+                    changed = True
+                elif not changed and (best == 0 or a.itm[k] < best_len
+                                      or (a.itm[k] == best_len and score > best_score)):
+                    best, best_len, best_score = k, a.itm[k], score
+            if not changed:
+                return best
 
     # ---- the other items of a chosen option ---------------------------------
 
@@ -368,7 +467,22 @@ class Engine:
                         next_check = time.monotonic() + progress_every
                         self._flush(nodes, count, max_level)
                         on_progress(stats)
-                    best, t = self.choose()  # C3
+                    if prop is None:
+                        best, t = self.choose()  # C3
+                    else:
+                        best = self.lookahead()  # C3, probing the options first
+                        if best <= 0:  # the probes decided this node
+                            if best == 0 and guard.accepts_solution():
+                                count += 1
+                                self._flush(nodes, count, max_level)
+                                yield choice[:level] + self.forced_options()
+                                if limit is not None and count >= limit:
+                                    stats.complete = False
+                                    return
+                            else:
+                                stats.cycle_cuts += 1
+                            state = "leave"
+                            continue
                     self.cover(best)  # C4
                     self.mems += 2
                     cur = choice[level] = down[best]
@@ -420,6 +534,15 @@ class Engine:
                     cur = choice[level]
                     best = itm[cur]
                     state = "recover"
+                elif state == "leave":  # C8 for a node the probes decided
+                    if level == 0:
+                        self.unforce_to(0)
+                        return
+                    level -= 1
+                    self.mems += 2
+                    cur = choice[level]
+                    best = itm[cur]
+                    state = "recover"
                 else:  # "recover", C6: undo the option, try the next
                     if prop is not None:
                         self.unforce_to(force_mark[level])
@@ -437,3 +560,5 @@ class Engine:
         s = self.stats
         s.nodes, s.solutions, s.max_level = nodes, count, max_level
         s.updates, s.cleansings, s.mems = self.updates, self.cleansings, self.mems
+        if self.prop is not None:
+            s.extra["probes"] = self.probes

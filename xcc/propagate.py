@@ -1,7 +1,8 @@
 """Propagation for the single-cycle constraint (``Cycle(..., propagate=True)``).
 
-After each choice the engine asks the propagator to reason about the graph
-of edges that are not yet absent:
+After each choice the engine first chooses the options of primary items with
+one option left, then asks the propagator for a round of reasoning about the
+graph of edges that are not yet absent, and repeats until nothing new follows:
 
 - connectivity: the required vertices and every vertex on a present edge
   must lie in one connected component; edges outside it are forced absent;
@@ -19,6 +20,23 @@ of the item with another color are hidden, as if an option had chosen it) and
 undone exactly on backtrack.  Propagation assumes, as the caller promises by
 asking for it, that every item mapped to edges receives a color in every
 solution (true of both Masyu encodings), and that such items take two colors.
+
+Lookahead (``Engine.lookahead``, step C3 when propagating): before branching,
+every option of every active primary item is probed (chosen, propagated, and
+undone); options that fail are taken out of their lists and the result is
+propagated, pass after pass, until a pass changes nothing.  Then the engine
+branches on an item with the fewest options, preferring the one whose probes
+made the most updates (the largest product of updates + 1 over its options),
+leftmost on ties.
+
+Mems: a round of reasoning costs ``round_mems`` = V + 3E mems (V vertices, E
+edges): it reads every edge's state, walks every adjacency list (2E entries)
+and looks at every vertex, whether or not it ends early.  Looking for an item
+with one option costs 1 mem plus 1 per item examined and 1 per link followed,
+as in step C3; a probe costs what its choice and propagation cost; taking an
+option out of its own item's list, or putting it back, costs 6 mems (on top of
+hiding the rest of it).  Both engines charge exactly this, so ``mems`` of
+method "propagate" compare with those of the plain guard.
 """
 from __future__ import annotations
 
@@ -84,6 +102,7 @@ class Propagator:
                 self.other[(item, a)] = b
                 self.other[(item, b)] = a
         self.cuts = cut_edge_lists(cc, self.eu, self.ev)
+        self.round_mems = cc.nverts + 3 * len(self.eu)  # the mem cost of a round
 
     def state(self, e: int, item_color: list[int]) -> int:
         item = self.eitem[e]

@@ -15,7 +15,7 @@
  * For each problem it prints "P k", one "S node node ..." line per solution
  * (xcc_solution: the choices, then the forced options), and
  * "T solutions nodes updates cleansings mems max_level cycle_cuts", with
- * " forced" added when propagating.  The
+ * " forced probes" added when propagating.  The
  * search pauses every BUDGET mems (default 0: never) and resumes, and the
  * links are checked (xcc_sanity) at every solution and at the end.
  */
@@ -132,7 +132,7 @@ static void run_problem(long k, uint64_t budget)
            s->solutions, s->nodes, s->updates, s->cleansings, s->mems, s->max_level,
            s->cycle_cuts);
     if (has_cycle == 2)
-        printf(" %" PRIu64, s->forced);
+        printf(" %" PRIu64 " %" PRIu64, s->forced, s->probes);
     printf("\n");
     free(nodes);
     xcc_free(s);

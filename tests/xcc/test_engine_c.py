@@ -278,7 +278,8 @@ def test_propagation_nodes_and_links_at_every_solution(case):
         assert solver.sanity() == [] and sanity(a_py) == []
     assert solver.sanity() == []
     assert solver.stats() == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
-                              s_py.mems, s_py.max_level, s_py.cycle_cuts, s_py.forced)
+                              s_py.mems, s_py.max_level, s_py.cycle_cuts, s_py.forced,
+                              s_py.extra["probes"])
 
 
 def test_propagation_pausing_changes_nothing():
@@ -431,7 +432,7 @@ def count_all(solver) -> int:
 def test_ten_million_nodes():
     solver = uniform_solver(1_000_000, 9)  # 10,000,011 nodes
     assert count_all(solver) == 1_000_000
-    solutions, nodes, updates, cleansings, mems, max_level, cuts, forced = solver.stats()
+    solutions, nodes, updates, cleansings, mems, max_level, cuts, forced, probes = solver.stats()
     assert nodes == 1_000_001 and max_level == 1
     assert solver.sanity() == []
 

@@ -316,6 +316,7 @@ int xcc_prop_init(struct xcc_prop *p, const struct xcc_guard *g, int32_t ncuts,
         p->adj[p->stack_i[p->eu[e]]++] = e;
         p->adj[p->stack_i[p->ev[e]]++] = e;
     }
+    p->round_mems = (uint64_t)nverts + 3 * (uint64_t)nedges;
     memcpy(p->cut_start, cut_start, ((size_t)ncuts + 1) * sizeof *cut_start);
     if (ncut_edges)
         memcpy(p->cut_edge, cut_edge, ncut_edges * sizeof *cut_edge);

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, ROOT_SOLVED, FINISHED };
+enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED };
 
 /* ---- the loop guard (xcc/cycle.py: CycleGuard) ---------------------------- */
 
@@ -346,15 +346,27 @@ static void uncommit(struct xcc_search *s, int32_t cur)
     }
 }
 
-/* ---- forcing colors (propagation) ------------------------------------------ */
+/* ---- propagation: forced colors and options, undone on backtrack ---------- */
+
+/* The stack of forced things holds (item, color) for a color forced on a
+ * secondary item (0-based), (FORCED, node) for an option chosen without
+ * branching, (REMOVED, node) for an option a probe showed to fail. */
+enum { FORCED = -1, REMOVED = -2 };
+#define SCORE_CAP ((int64_t)1 << 62) /* lookahead scores saturate here */
+
+static void push_forced(struct xcc_search *s, int32_t k, int32_t x)
+{
+    s->forced_item[s->nforced] = k;
+    s->forced_x[s->nforced++] = x;
+}
 
 /* Give secondary item k (0-based) color x as if an option had chosen it. */
 static int force(struct xcc_search *s, int32_t k, int32_t x)
 {
     purify_color(s, s->n1 + 1 + k, x);
-    s->forced_item[s->nforced] = k;
-    s->forced_x[s->nforced++] = x;
-    s->forced += 1;
+    push_forced(s, k, x);
+    if (!s->probing)
+        s->forced += 1;
     int r = guard_add_item(s->guard, k, x);
     if (r < 0)
         return -1;
@@ -363,13 +375,35 @@ static int force(struct xcc_search *s, int32_t k, int32_t x)
     return 0;
 }
 
-/* Choose the only option left for an item, without branching. */
+/* Choose the option of node for its item, without branching. */
 static int force_option(struct xcc_search *s, int32_t node)
 {
     cover(s, s->nd[node].itm);
-    s->forced_item[s->nforced] = -1;
-    s->forced_x[s->nforced++] = node;
+    push_forced(s, FORCED, node);
     return commit(s, node);
+}
+
+/* Take the option of node out of every item list, its own too. */
+static void remove_option(struct xcc_search *s, int32_t node)
+{
+    struct xcc_node *nd = s->nd;
+    hide(s, node);
+    int32_t uu = nd[node].up, dd = nd[node].down;
+    nd[uu].down = dd, nd[dd].up = uu;
+    nd[nd[node].itm].itm -= 1;
+    s->mems += 6;
+    s->updates += 1;
+    push_forced(s, REMOVED, node);
+}
+
+static void restore_option(struct xcc_search *s, int32_t node)
+{
+    struct xcc_node *nd = s->nd;
+    int32_t uu = nd[node].up, dd = nd[node].down;
+    nd[uu].down = nd[dd].up = node;
+    nd[nd[node].itm].itm += 1;
+    s->mems += 6;
+    unhide(s, node);
 }
 
 static void unforce_to(struct xcc_search *s, size_t mark)
@@ -377,7 +411,9 @@ static void unforce_to(struct xcc_search *s, size_t mark)
     while (s->nforced > mark) {
         s->nforced -= 1;
         int32_t k = s->forced_item[s->nforced], x = s->forced_x[s->nforced];
-        if (k < 0) {
+        if (k == REMOVED) {
+            restore_option(s, x);
+        } else if (k == FORCED) {
             uncommit(s, x);
             uncover(s, s->nd[x].itm);
         } else {
@@ -387,27 +423,46 @@ static void unforce_to(struct xcc_search *s, size_t mark)
 }
 
 /* An active primary item with at most one option left, or -1. */
-static int32_t unit_item(const struct xcc_search *s)
+static int32_t unit_item(struct xcc_search *s)
 {
-    for (int32_t k = s->cl[0].rlink; k != 0; k = s->cl[k].rlink)
+    uint64_t mems = 1;
+    int32_t k = s->cl[0].rlink;
+    for (; k != 0; k = s->cl[k].rlink) {
+        mems += 1;
         if (s->nd[k].itm <= 1)
-            return k;
-    return -1;
+            break;
+        mems += 1;
+    }
+    s->mems += mems;
+    return k != 0 ? k : -1;
 }
 
-/* Force colors, and the options of items with one option left, until
- * nothing new follows; set guard_failed at a dead end.  -1 if the guard's
- * memory runs out. */
+/* Choose the options of items with one option left, and force the colors
+ * the propagator deduces, until nothing new follows; set guard_failed at a
+ * dead end.  -1 if the guard's memory runs out. */
 static int propagate(struct xcc_search *s)
 {
     struct xcc_guard *g = s->guard;
     struct xcc_prop *p = s->prop;
     while (!s->guard_failed) {
+        int32_t unit = unit_item(s);
+        if (unit >= 0) {
+            if (s->nd[unit].itm == 0) {
+                s->guard_failed = 1;
+                return 0;
+            }
+            if (force_option(s, s->nd[unit].down) < 0)
+                return -1;
+            continue;
+        }
         int32_t n = xcc_deduce(p, g);
+        s->mems += p->round_mems;
         if (n < 0) {
             s->guard_failed = 1;
             return 0;
         }
+        if (n == 0)
+            return 0;
         for (int32_t k = 0; k < n; k++) {
             int32_t item = p->out_item[k], color = p->out_color[k];
             int32_t have = g->item_color[item];
@@ -422,19 +477,85 @@ static int propagate(struct xcc_search *s)
             if (s->guard_failed)
                 return 0;
         }
-        if (n)
-            continue;
-        int32_t unit = unit_item(s);
-        if (unit < 0)
-            return 0;
-        if (s->nd[unit].itm == 0) {
-            s->guard_failed = 1;
-            return 0;
-        }
-        if (force_option(s, s->nd[unit].down) < 0)
-            return -1;
     }
     return 0;
+}
+
+/* Try the option of node and propagate, then undo it all: 1 if it fails,
+ * 0 if not (then *gain is the number of updates it made), -1 if the guard's
+ * memory runs out. */
+static int probe(struct xcc_search *s, int32_t node, int64_t *gain)
+{
+    size_t mark = s->nforced, guard_mark = s->guard->trail_len;
+    uint64_t updates = s->updates;
+    s->probing = 1;
+    s->probes += 1;
+    if (force_option(s, node) < 0 || (!s->guard_failed && propagate(s) < 0))
+        return -1;
+    int failed = s->guard_failed;
+    *gain = (int64_t)(s->updates - updates);
+    unforce_to(s, mark);
+    guard_undo_to(s->guard, guard_mark);
+    s->guard_failed = s->probing = 0;
+    return failed;
+}
+
+/* C3 when propagating: probe every option of every active primary item;
+ * take out the options that fail and propagate, pass after pass, until a
+ * pass changes nothing.  Then return the item to branch on: fewest options,
+ * then the largest product of (updates + 1) over the probes of its options,
+ * then leftmost; 0 if no primary item is left, -1 at a dead end, -2 if the
+ * guard's memory runs out. */
+static int32_t lookahead(struct xcc_search *s)
+{
+    struct xcc_node *nd = s->nd;
+    const struct xcc_item *cl = s->cl;
+    int32_t *items = s->pass_items, *failed = s->failed_nodes;
+    for (;;) {
+        int32_t nitems = 0;
+        s->mems += 1;
+        for (int32_t k = cl[0].rlink; k != 0; k = cl[k].rlink) {
+            items[nitems++] = k;
+            s->mems += 1;
+        }
+        if (nitems == 0)
+            return 0;
+        int changed = 0;
+        int32_t best = 0, best_len = 0;
+        int64_t best_score = 0;
+        for (int32_t j = 0; j < nitems; j++) {
+            int32_t k = items[j], nfailed = 0;
+            s->mems += 1;
+            if (cl[cl[k].llink].rlink != k)
+                continue; /* covered since the pass began */
+            int64_t score = 1, gain;
+            s->mems += 1;
+            for (int32_t x = nd[k].down; x != k; x = nd[x].down) {
+                int r = probe(s, x, &gain);
+                if (r < 0)
+                    return -2;
+                if (r)
+                    failed[nfailed++] = x;
+                else
+                    score = score > SCORE_CAP / (gain + 1) ? SCORE_CAP : score * (gain + 1);
+                s->mems += 1;
+            }
+            if (nfailed) {
+                for (int32_t t = 0; t < nfailed; t++)
+                    remove_option(s, failed[t]);
+                if (propagate(s) < 0)
+                    return -2;
+                if (s->guard_failed)
+                    return -1;
+                changed = 1;
+            } else if (!changed && (best == 0 || nd[k].itm < best_len
+                                    || (nd[k].itm == best_len && score > best_score))) {
+                best = k, best_len = nd[k].itm, best_score = score;
+            }
+        }
+        if (!changed)
+            return best;
+    }
 }
 
 int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
@@ -443,7 +564,7 @@ int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
     for (int32_t l = 0; l < s->nchoices; l++)
         out[k++] = s->choice[l];
     for (size_t j = 0; j < s->nforced; j++)
-        if (s->forced_item[j] < 0)
+        if (s->forced_item[j] == FORCED)
             out[k++] = s->forced_x[j];
     return k;
 }
@@ -500,7 +621,24 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
         switch (s->state) {
         case FORWARD: /* C2: enter level */
             s->nodes += 1;
-            s->best = choose(s); /* C3 */
+            if (s->prop == NULL) {
+                s->best = choose(s); /* C3 */
+            } else {
+                int32_t best = lookahead(s); /* C3, probing the options first */
+                if (best == -2)
+                    return XCC_ERROR;
+                if (best <= 0) { /* the probes decided this node */
+                    s->state = LEAVE;
+                    if (best == 0 && g->closed) {
+                        s->solutions += 1;
+                        s->nchoices = s->level;
+                        return XCC_SOLUTION;
+                    }
+                    s->cycle_cuts += 1;
+                    continue;
+                }
+                s->best = best;
+            }
             cover(s, s->best); /* C4 */
             s->mems += 2;
             s->cur = s->choice[s->level] = s->nd[s->best].down;
@@ -572,6 +710,18 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->mems += 2;
             s->cur = s->choice[s->level] = s->nd[s->cur].down;
             s->state = ADVANCE;
+            continue;
+        case LEAVE: /* C8 for a node the probes decided */
+            if (s->level == 0) {
+                unforce_to(s, 0);
+                s->state = FINISHED;
+                return XCC_DONE;
+            }
+            s->level -= 1;
+            s->mems += 2;
+            s->cur = s->choice[s->level];
+            s->best = s->nd[s->cur].itm;
+            s->state = RECOVER;
             continue;
         case ROOT_SOLVED: /* the root's propagation ended the search */
             unforce_to(s, 0);
@@ -739,8 +889,13 @@ int xcc_set_propagation(struct xcc_search *s, int32_t ncuts, const int32_t *cut_
      * "absent" mean "the other color" */
     uint8_t *ncolors = calloc((size_t)nsec + 1, 1);
     g->item_color = calloc((size_t)nsec + 1, sizeof *g->item_color);
-    s->forced_item = malloc(((size_t)s->n + 1) * sizeof *s->forced_item);
-    s->forced_x = malloc(((size_t)s->n + 1) * sizeof *s->forced_x);
+    /* each item is covered or purified at most once on a path, each option
+     * taken out at most once (there are fewer options than nodes) */
+    size_t room = (size_t)s->n + (size_t)s->last_node + 1;
+    s->forced_item = malloc(room * sizeof *s->forced_item);
+    s->forced_x = malloc(room * sizeof *s->forced_x);
+    s->pass_items = malloc(((size_t)s->n1 + 1) * sizeof *s->pass_items);
+    s->failed_nodes = malloc((size_t)s->last_node * sizeof *s->failed_nodes);
     s->force_mark = calloc((size_t)s->n1 + 1, sizeof *s->force_mark);
     /* room on the trail for one color per item besides the edges */
     size_t cap = g->trail_cap + 3 * ((size_t)nsec + 1);
@@ -748,7 +903,7 @@ int xcc_set_propagation(struct xcc_search *s, int32_t ncuts, const int32_t *cut_
     if (trail != NULL)
         g->trail = trail, g->trail_cap = cap;
     if (!ncolors || !g->item_color || !s->forced_item || !s->forced_x || !s->force_mark
-        || trail == NULL) {
+        || !s->pass_items || !s->failed_nodes || trail == NULL) {
         free(ncolors);
         xcc_prop_free(p);
         return -1; /* what was allocated is freed by xcc_free */
@@ -849,6 +1004,8 @@ void xcc_free(struct xcc_search *s)
     free(s->force_mark);
     free(s->forced_item);
     free(s->forced_x);
+    free(s->pass_items);
+    free(s->failed_nodes);
     xcc_prop_free(s->prop);
     guard_free(s->guard);
     free(s);

@@ -58,6 +58,7 @@ struct xcc_prop {
     int32_t *must, *disc, *low, *below, *stack_v, *stack_e, *stack_i;
     int32_t *want; /* the color a round asks for each item, 0 none */
     int32_t *out_item, *out_color, nout; /* a round's deductions, by item */
+    uint64_t round_mems; /* the mems a round costs: nverts + 3 * nedges */
 };
 
 /* The arrays of xcc/arrays.py interleaved, as DLX2 stores them: node p is
@@ -77,7 +78,7 @@ struct xcc_search {
     struct xcc_node *nd; /* nodes 0..last_node-1 */
 
     /* the counters, as xcc.results.Stats */
-    uint64_t nodes, solutions, updates, cleansings, mems, cycle_cuts, forced;
+    uint64_t nodes, solutions, updates, cleansings, mems, cycle_cuts, forced, probes;
     int32_t max_level;
 
     /* the state of the search, so that xcc_run can resume */
@@ -91,12 +92,15 @@ struct xcc_search {
     /* propagation: what was forced without branching, undone on backtrack;
      * entry k is (forced_item[k], forced_x[k]): a secondary item (0-based)
      * and the color it was given, or (-1, node) for an option chosen
-     * because it was the only one left for its item */
+     * without branching, or (-2, node) for an option taken out because a
+     * probe of the lookahead showed that it fails */
     struct xcc_prop *prop;
     int32_t *forced_item, *forced_x;
     size_t nforced;
     size_t *force_mark; /* nforced when choice[level] was tried */
-    int32_t nchoices;   /* levels in the solution just found (0: found at the root) */
+    int32_t nchoices;   /* levels in the solution just found */
+    int probing;        /* inside a probe (its forced colors are not counted) */
+    int32_t *pass_items, *failed_nodes; /* scratch for the lookahead */
 };
 
 /* A search over copies of the arrays (item arrays n+2 long, node arrays
