@@ -18,7 +18,10 @@
  * one item is a dead end.  Every rule reads the state at the start of the
  * round (not the round's own deductions), so the result does not depend on
  * the order of the rules: here the component and the bridges come from one
- * depth-first search (Tarjan's, iterative), where Python makes two passes.
+ * depth-first search (Tarjan's, iterative), where Python makes two passes,
+ * and that search comes last, so that a dead end found by a cheap rule
+ * (most probes of the lookahead end in one) ends the round early.  The mems
+ * a round costs are fixed (round_mems), so the order does not change them.
  *
  * All arrays are allocated by xcc_prop_init, once per search.
  */
@@ -102,39 +105,45 @@ static int32_t finish(struct xcc_prop *p, int dead)
 static int component_and_bridges(struct xcc_prop *p, int32_t root, int32_t nmust)
 {
     const uint8_t *st = p->st, *is_must = p->is_must;
+    const int32_t *adj_start = p->adj_start, *adj = p->adj, *adj_w = p->adj_w;
     int32_t *disc = p->disc, *low = p->low, *below = p->below;
     int32_t *sv = p->stack_v, *se = p->stack_e, *si = p->stack_i;
     memset(disc, 0, (size_t)p->nverts * sizeof *disc);
     int32_t time = 1, top = 0;
     disc[root] = low[root] = time;
     below[root] = is_must[root];
-    sv[0] = root, se[0] = -1, si[0] = p->adj_start[root];
+    sv[0] = root, se[0] = -1, si[0] = adj_start[root];
     while (top >= 0) {
-        int32_t v = sv[top];
-        if (si[top] < p->adj_start[v + 1]) {
-            int32_t e = p->adj[si[top]++];
-            if (e == se[top] || st[e] == ABSENT)
+        /* scan the rest of the adjacency list of v, up to an undiscovered vertex */
+        int32_t v = sv[top], pe = se[top], j = si[top], end = adj_start[v + 1];
+        int32_t lowv = low[v];
+        for (; j < end; j++) {
+            int32_t e = adj[j];
+            if (e == pe || st[e] == ABSENT)
                 continue;
-            int32_t w = p->ev[e] == v ? p->eu[e] : p->ev[e];
-            if (disc[w]) {
-                if (disc[w] < low[v])
-                    low[v] = disc[w];
-            } else {
-                disc[w] = low[w] = ++time;
-                below[w] = is_must[w];
-                top++;
-                sv[top] = w, se[top] = e, si[top] = p->adj_start[w];
-            }
+            int32_t w = adj_w[j];
+            if (!disc[w])
+                break;
+            if (disc[w] < lowv)
+                lowv = disc[w];
+        }
+        low[v] = lowv;
+        if (j < end) { /* descend to w */
+            int32_t w = adj_w[j];
+            si[top] = j + 1;
+            disc[w] = low[w] = ++time;
+            below[w] = is_must[w];
+            top++;
+            sv[top] = w, se[top] = adj[j], si[top] = adj_start[w];
             continue;
         }
-        int32_t pe = se[top];
-        top--;
+        top--; /* v is done: report to its parent */
         if (top >= 0) {
             int32_t u = sv[top];
-            if (low[v] < low[u])
-                low[u] = low[v];
+            if (lowv < low[u])
+                low[u] = lowv;
             below[u] += below[v];
-            if (low[v] > disc[u]) { /* pe is a bridge */
+            if (lowv > disc[u]) { /* pe is a bridge */
                 if (below[v] > 0 && below[v] < nmust)
                     return 0;
                 if (st[pe] == PRESENT || !force_edge(p, pe, 0))
@@ -174,16 +183,6 @@ int32_t xcc_deduce(struct xcc_prop *p, const struct xcc_guard *g)
     }
     if (nmust == 0)
         return 0;
-    /* connectivity, and the bridges of the component */
-    if (!component_and_bridges(p, p->must[0], nmust))
-        return finish(p, 1);
-    const int32_t *comp = p->disc;
-    for (int32_t k = 0; k < nmust; k++)
-        if (!comp[p->must[k]])
-            return finish(p, 1);
-    for (int32_t e = 0; e < nedges; e++)
-        if (st[e] == UNDECIDED && !comp[p->eu[e]] && !force_edge(p, e, 0))
-            return finish(p, 1);
     /* degree: a vertex on the cycle needs two live edges */
     for (int32_t k = 0; k < nmust; k++) {
         int32_t v = p->must[k], live = 0;
@@ -208,8 +207,7 @@ int32_t xcc_deduce(struct xcc_prop *p, const struct xcc_guard *g)
                 continue;
             for (int32_t j = p->adj_start[u]; j < p->adj_start[u + 1]; j++) {
                 int32_t e = p->adj[j];
-                int32_t w = p->ev[e] == u ? p->eu[e] : p->ev[e];
-                if (st[e] == UNDECIDED && mate[u] == w && !force_edge(p, e, 0))
+                if (st[e] == UNDECIDED && mate[u] == p->adj_w[j] && !force_edge(p, e, 0))
                     return finish(p, 1);
             }
         }
@@ -250,6 +248,16 @@ int32_t xcc_deduce(struct xcc_prop *p, const struct xcc_guard *g)
         if (ok == 1 && !ask(p, item, okcolor))
             return finish(p, 1);
     }
+    /* connectivity, and the bridges of the component (the costliest rule, last) */
+    if (!component_and_bridges(p, p->must[0], nmust))
+        return finish(p, 1);
+    const int32_t *comp = p->disc;
+    for (int32_t k = 0; k < nmust; k++)
+        if (!comp[p->must[k]])
+            return finish(p, 1);
+    for (int32_t e = 0; e < nedges; e++)
+        if (st[e] == UNDECIDED && !comp[p->eu[e]] && !force_edge(p, e, 0))
+            return finish(p, 1);
     return finish(p, 0);
 }
 
@@ -282,6 +290,7 @@ int xcc_prop_init(struct xcc_prop *p, const struct xcc_guard *g, int32_t ncuts,
     p->eu = alloc(E, sizeof(int32_t)), p->ev = alloc(E, sizeof(int32_t));
     p->eitem = alloc(E, sizeof(int32_t)), p->ecolor = alloc(E, sizeof(int32_t));
     p->adj_start = alloc(V + 1, sizeof(int32_t)), p->adj = alloc(2 * E, sizeof(int32_t));
+    p->adj_w = alloc(2 * E, sizeof(int32_t));
     p->color_a = alloc(S, sizeof(int32_t)), p->color_b = alloc(S, sizeof(int32_t));
     p->cut_start = alloc((size_t)ncuts + 1, sizeof(int32_t));
     p->cut_edge = alloc(ncut_edges, sizeof(int32_t));
@@ -292,7 +301,7 @@ int xcc_prop_init(struct xcc_prop *p, const struct xcc_guard *g, int32_t ncuts,
     p->stack_i = alloc(V, sizeof(int32_t));
     p->want = alloc(S, sizeof(int32_t));
     p->out_item = alloc(S, sizeof(int32_t)), p->out_color = alloc(S, sizeof(int32_t));
-    if (!p->eu || !p->ev || !p->eitem || !p->ecolor || !p->adj_start || !p->adj
+    if (!p->eu || !p->ev || !p->eitem || !p->ecolor || !p->adj_start || !p->adj || !p->adj_w
         || !p->color_a || !p->color_b || !p->cut_start || !p->cut_edge || !p->st
         || !p->is_must || !p->must || !p->disc || !p->low || !p->below || !p->stack_v
         || !p->stack_e || !p->stack_i || !p->want || !p->out_item || !p->out_color)
@@ -313,7 +322,9 @@ int xcc_prop_init(struct xcc_prop *p, const struct xcc_guard *g, int32_t ncuts,
     for (int32_t v = 0; v < nverts; v++)
         p->stack_i[v] = p->adj_start[v]; /* fill positions (scratch) */
     for (e = 0; e < nedges; e++) {
+        p->adj_w[p->stack_i[p->eu[e]]] = p->ev[e];
         p->adj[p->stack_i[p->eu[e]]++] = e;
+        p->adj_w[p->stack_i[p->ev[e]]] = p->eu[e];
         p->adj[p->stack_i[p->ev[e]]++] = e;
     }
     p->round_mems = (uint64_t)nverts + 3 * (uint64_t)nedges;
@@ -328,7 +339,7 @@ void xcc_prop_free(struct xcc_prop *p)
     if (p == NULL)
         return;
     free(p->eu), free(p->ev), free(p->eitem), free(p->ecolor);
-    free(p->adj_start), free(p->adj), free(p->color_a), free(p->color_b);
+    free(p->adj_start), free(p->adj), free(p->adj_w), free(p->color_a), free(p->color_b);
     free(p->cut_start), free(p->cut_edge), free(p->st), free(p->is_must);
     free(p->must), free(p->disc), free(p->low), free(p->below);
     free(p->stack_v), free(p->stack_e), free(p->stack_i);

@@ -51,6 +51,7 @@ struct xcc_prop {
      * in item order, then the constant ones */
     int32_t *eu, *ev, *eitem, *ecolor;
     int32_t *adj_start, *adj; /* the edges at vertex v: adj[adj_start[v]..adj_start[v+1]) */
+    int32_t *adj_w;           /* the other end of edge adj[j] seen from its vertex */
     int32_t *color_a, *color_b; /* the two colors of an item, or 0, 0 */
     int32_t *cut_start, *cut_edge; /* parity cuts: cut_edge[cut_start[k]..cut_start[k+1]) */
     /* scratch for one round of reasoning */
