@@ -308,6 +308,17 @@ def test_propagation_on_masyu(name):
     assert stats["solutions"] == 1 and stats["forced"] > 0
 
 
+def test_lookahead_proves_a_hard_25x25_almost_without_search():
+    """The hardest hard 25x25 for the guard alone (hours of search) takes a
+    few nodes: the probes decide nearly every item (a node count, not a time)."""
+    import masyu
+    puzzle = next(p for p in masyu.load(SHARED / "puzzles" / "psm.txt")
+                  if p.name == "psm-25x25-hard-1303933")
+    count = masyu.count(puzzle, method="propagate", engine="c", limit=2)
+    assert count == 1 and count.complete
+    assert count.stats.nodes <= 3 and count.stats.extra["probes"] > 0
+
+
 def test_cuts_need_a_cycle():
     a = build_arrays(queens(4))
     arrays = a.as_numpy()
