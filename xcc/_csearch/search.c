@@ -13,6 +13,8 @@
  *   C5 try x_l (cover/purify the other items of the option); C6 try again
  *   (undo C5, take the next option); C7 backtrack (uncover i); C8 leave
  *   level l.
+ * With propagation (xcc/propagate.py, propagate.c) C5 ends with propagate()
+ * and C3 is lookahead(): probes of every option first, then the choice.
  */
 #include "search.h"
 
