@@ -51,6 +51,8 @@ import time
 from itertools import product
 from typing import Callable, Iterator
 
+import numpy as np
+
 from .cycle import CompiledCycle
 from .errors import XCCError
 from .problem import Problem
@@ -281,7 +283,7 @@ class Translation(Formula):
                     color_lit[(i, c)] = lit
                 self.exactly_one(lits)
             else:
-                add([])  # two tables disagree on every color
+                self.add([])  # two tables disagree on every color
         names: list[list[int]] = [[] for _ in items]  # options naming an item bare
         colored: dict[tuple[int, int], list[int]] = {}
         for k, occ in enumerate(occs):
@@ -336,6 +338,16 @@ class Translation(Formula):
             add(clause)
             if not clause:
                 self.unsat = True
+
+    def check(self, model: list[int]) -> tuple[bool, list[list[int]]]:
+        """Does ``model`` make one cycle through every required vertex?  If not,
+        the cuts it violates (:func:`check_edges`)."""
+        return check_edges(self, self.true_edges(model))
+
+    def true_edges(self, model: list[int]) -> list[int]:
+        """The indices of the edges of ``self.edges`` that ``model`` makes present."""
+        return [j for j, (_, _, lit) in enumerate(self.edges)
+                if not lit or (model[lit - 1] > 0 if lit > 0 else model[-lit - 1] < 0)]
 
     def literal_true(self, model: list[int], lit: int) -> bool:
         return (model[lit - 1] > 0) if lit > 0 else (model[-lit - 1] < 0)
@@ -456,6 +468,84 @@ class Translation(Formula):
         for lit, w in keep:  # never exactly one
             if w == 1:
                 self.add([-lit] + [m for m in lits if m != lit])
+
+
+class CompiledTranslation:
+    """:class:`Translation`'s twin, built in C (``xcc/_csearch/cnf.c``): the
+    same variables and the same clauses in the same order (the tests hold the
+    two equal), with what the search reads afterwards (``chosen``,
+    ``blocking``, ``true_edges``, ``edges``) computed on arrays."""
+
+    def __init__(self, layout: Layout, cycle: CompiledCycle | None = None) -> None:
+        from . import _csearch
+        from .engine_c import cycle_arrays
+        problem = layout.problem
+        c = problem.compact()
+        n1, n, nc = len(problem.primary), len(problem.items), len(c.color_names)
+        (self.nvars, unsat, self.clauses, option_lit, color_lit, in_table, colored, eu, ev,
+         el) = _csearch.cnf(n1, n, nc, c.starts, c.items, c.colors,
+                            None if cycle is None else cycle_arrays(cycle))
+        self.unsat = bool(unsat)
+        self.true = 1
+        self.option_lit = np.frombuffer(option_lit, np.int32)
+        self.colored_lits = np.frombuffer(colored, np.int32)
+        self.edge_lit = np.frombuffer(el, np.int32)
+        self.edges = list(zip(np.frombuffer(eu, np.int32).tolist(),
+                              np.frombuffer(ev, np.int32).tolist(), self.edge_lit.tolist()))
+        self.nverts = cycle.nverts if cycle is not None else 0
+        self.required = list(cycle.required) if cycle is not None else []
+        self._cut_arrays = (np.frombuffer(eu, np.int32), np.frombuffer(ev, np.int32),
+                            self.edge_lit, np.asarray(self.required, np.int32))
+        self.incident: list[list[int]] = [[] for _ in range(self.nverts)]
+        for j, (u, v, _) in enumerate(self.edges):
+            self.incident[u].append(j)
+            if v != u:
+                self.incident[v].append(j)
+        # a table's option is chosen when all its color literals are true
+        table = np.frombuffer(in_table, np.int32).astype(bool)
+        self.in_table = table
+        entry_option = np.repeat(np.arange(len(table)), np.diff(c.starts))
+        keep = table[entry_option] & (c.items >= n1)
+        lits = np.frombuffer(color_lit, np.int32).reshape(n, nc + 1)
+        self.table_lit = lits[c.items[keep], c.colors[keep]]
+        self.table_option = entry_option[keep]
+
+    @staticmethod
+    def _true(model: np.ndarray, lits: np.ndarray) -> np.ndarray:
+        values = model[np.abs(lits) - 1]
+        return (values > 0) == (lits > 0)
+
+    def check(self, model: list[int]) -> tuple[bool, list[list[int]]]:
+        from . import _csearch
+        cuts = _csearch.cycle_cuts(self.nverts, *self._cut_arrays, model)
+        return (True, []) if cuts is None else (False, cuts)
+
+    def true_edges(self, model: list[int]) -> list[int]:
+        m = np.asarray(model)
+        lit = self.edge_lit
+        return np.flatnonzero((lit == 0) | self._true(m, lit)).tolist()
+
+    def chosen(self, model: list[int]) -> tuple[int, ...]:
+        m = np.asarray(model)
+        x = self.option_lit
+        picked = (x != 0) & self._true(m, np.where(x != 0, x, 1))
+        wrong = np.bincount(self.table_option[~self._true(m, self.table_lit)],
+                            minlength=len(x)) > 0
+        return tuple(np.flatnonzero(picked | (self.in_table & ~wrong)).tolist())
+
+    def blocking(self, model: list[int], chosen: tuple[int, ...]) -> list[int]:
+        m = np.asarray(model)
+        x = self.option_lit[list(chosen)]
+        lits = self.colored_lits[self._true(m, self.colored_lits)]
+        return sorted(set((-x[x != 0]).tolist()) | set((-lits).tolist()))
+
+
+def translate(layout: Layout, cycle: CompiledCycle | None = None):
+    """The CNF of ``layout``'s problem: built in C when the extension is there."""
+    try:
+        return CompiledTranslation(layout, cycle)
+    except ImportError:  # no compiled extension: the reference
+        return Translation(layout, cycle)
 
 
 # ---- the cuts -----------------------------------------------------------------
@@ -765,7 +855,7 @@ def run(a: Layout, stats: Stats, cycle: CompiledCycle | None = None,
     collecting = gc.isenabled()
     gc.disable()  # the translation makes many small objects and frees none
     try:
-        t = Translation(a, cycle)
+        t = translate(a, cycle)
     finally:
         if collecting:
             gc.enable()
@@ -790,10 +880,7 @@ def run(a: Layout, stats: Stats, cycle: CompiledCycle | None = None,
                 if len(model) < t.nvars:  # variables in no clause: false
                     model += [-v for v in range(len(model) + 1, t.nvars + 1)]
                 if cycle is not None and prop is None:
-                    true_edges = [j for j, (_, _, lit) in enumerate(t.edges)
-                                  if not lit or (model[lit - 1] > 0 if lit > 0
-                                                 else model[-lit - 1] < 0)]
-                    ok, found = check_edges(t, true_edges)
+                    ok, found = t.check(model)
                     if not ok:
                         assert found, "a rejected model must violate a cut"
                         stats.cycle_cuts += len(found)

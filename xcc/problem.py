@@ -7,9 +7,12 @@ with a warning, as Knuth's DLX2 does.
 """
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, NamedTuple, Sequence
+
+import numpy as np
 
 from .errors import XCCError
 
@@ -44,6 +47,24 @@ def _occurrence(entry: object, where: str) -> Occurrence:
                 raise XCCError(f"{where}: bad color {color!r} for item {name!r}")
         return name, color
     raise XCCError(f"{where}: cannot read {entry!r} as an item occurrence")
+
+
+_BAD_NAME_CHAR = re.compile(r"[\s:|]")
+_BAD_COLOR_CHAR = re.compile(r"[\s|]")
+
+
+class Compact(NamedTuple):
+    """A problem's options as integer arrays (int32), the form engines read.
+
+    Option ``k`` has entries ``starts[k]`` to ``starts[k+1]-1``; entry ``j``
+    names item ``items[j]`` (0-based, primary items first) with color code
+    ``colors[j]`` (0: no color; code ``c`` is ``color_names[c-1]``, codes
+    numbered in order of first appearance, as :meth:`Problem.colors`)."""
+
+    starts: np.ndarray
+    items: np.ndarray
+    colors: np.ndarray
+    color_names: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -122,6 +143,112 @@ class Problem:
         object.__setattr__(self, "source_index", tuple(source))
         object.__setattr__(self, "name", name)
 
+    @classmethod
+    def from_arrays(cls, primary: Iterable[str], secondary: Iterable[str], starts, items,
+                    colors=None, color_names: Sequence[str] = (), *, name: str | None = None,
+                    warn: bool = True) -> "Problem":
+        """A problem given as integer arrays (see :class:`Compact`), validated
+        by whole-array checks: the fast door for generated problems.
+
+        ``items`` index ``primary + secondary``; ``colors`` (None: all 0) are
+        codes into ``color_names`` (code ``c`` is ``color_names[c-1]``).  The
+        same faults as the constructor raise the same kind of error, naming the
+        option; ``options`` is built from the arrays when first read.
+        """
+        primary, secondary = tuple(primary), tuple(secondary)
+        if not primary:
+            raise XCCError("no primary items")
+        names = primary + secondary
+        if not all(type(x) is str and x for x in names) or \
+                _BAD_NAME_CHAR.search("".join(names)) or len(set(names)) != len(names):
+            Problem(names, ())  # the careful path names the first bad item
+        color_names = tuple(color_names)
+        for c in color_names:
+            if type(c) is not str or not c or _BAD_COLOR_CHAR.search(c):
+                raise XCCError(f"bad color {c!r}")
+        starts = np.asarray(starts, dtype=np.int64)
+        items = np.asarray(items, dtype=np.int64)
+        colors = np.zeros_like(items) if colors is None else np.asarray(colors, dtype=np.int64)
+        m, n, n1 = len(starts) - 1, len(names), len(primary)
+        if starts.ndim != 1 or m < 0 or items.ndim != 1 or colors.shape != items.shape \
+                or starts[0] != 0 or starts[-1] != len(items) or np.any(np.diff(starts) < 0):
+            raise XCCError("option arrays: starts must rise from 0 to len(items), "
+                           "and colors match items")
+        option = np.repeat(np.arange(m), np.diff(starts))
+
+        def fault(mask, text):
+            if np.any(mask):
+                j = int(np.flatnonzero(mask)[0])
+                item = int(items[j])
+                item = names[item] if 0 <= item < n else item
+                raise XCCError(f"option {int(option[j]) + 1}: " + text.format(item=item))
+
+        fault((items < 0) | (items >= n), "unknown item {item!r}")
+        fault((colors < 0) | (colors > len(color_names)), "bad color code for item {item!r}")
+        fault((items < n1) & (colors != 0), "primary item {item!r} cannot have a color")
+        order = np.lexsort((items, option))
+        twice = np.zeros(len(items), dtype=bool)
+        twice[order[1:]] = (option[order[1:]] == option[order[:-1]]) & \
+            (items[order[1:]] == items[order[:-1]])
+        fault(twice, "item {item!r} appears twice")
+        has_primary = np.bincount(option[items < n1], minlength=m) > 0 if m else \
+            np.zeros(0, dtype=bool)
+        dropped = np.flatnonzero(~has_primary)
+        if len(dropped):
+            for j in dropped.tolist():
+                if warn:
+                    text = " ".join(names[i] if not c else f"{names[i]}:{color_names[c - 1]}"
+                                    for i, c in zip(items[starts[j]:starts[j + 1]].tolist(),
+                                                    colors[starts[j]:starts[j + 1]].tolist()))
+                    warnings.warn(f"option {j + 1}: option ignored (no primary items): {text}",
+                                  stacklevel=2)
+            keep_entry = has_primary[option]
+            items, colors = items[keep_entry], colors[keep_entry]
+            starts = np.concatenate(([0], np.cumsum(np.diff(starts)[has_primary])))
+        used = colors[colors > 0]  # renumber the colors in order of first appearance
+        codes, first = np.unique(used, return_index=True)
+        by_first = codes[np.argsort(first)]
+        remap = np.zeros(len(color_names) + 1, dtype=np.int64)
+        remap[by_first] = np.arange(1, len(by_first) + 1)
+        self = object.__new__(cls)
+        object.__setattr__(self, "primary", primary)
+        object.__setattr__(self, "secondary", secondary)
+        object.__setattr__(self, "dropped", tuple(dropped.tolist()))
+        object.__setattr__(self, "source_index", tuple(np.flatnonzero(has_primary).tolist()))
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "_compact", Compact(
+            starts.astype(np.int32), items.astype(np.int32), remap[colors].astype(np.int32),
+            tuple(color_names[c - 1] for c in by_first.tolist())))
+        return self
+
+    def __getattr__(self, attr: str):
+        if attr == "options":  # a problem from arrays builds its tuples when asked
+            c = self.__dict__["_compact"]
+            names, cn = self.primary + self.secondary, (None,) + c.color_names
+            entries = [(names[i], cn[k]) for i, k in zip(c.items.tolist(), c.colors.tolist())]
+            b = c.starts.tolist()
+            options = tuple(tuple(entries[b[k]:b[k + 1]]) for k in range(len(b) - 1))
+            object.__setattr__(self, "options", options)
+            return options
+        raise AttributeError(attr)
+
+    def compact(self) -> Compact:
+        """The options as integer arrays (computed once)."""
+        c = self.__dict__.get("_compact")
+        if c is None:
+            index = {name: i for i, name in enumerate(self.items)}
+            color_names = self.colors()
+            code = {None: 0, **{name: k + 1 for k, name in enumerate(color_names)}}
+            starts = np.zeros(len(self.options) + 1, dtype=np.int32)
+            starts[1:] = np.cumsum([len(o) for o in self.options])
+            items = np.fromiter((index[i] for o in self.options for i, _ in o), np.int32,
+                                int(starts[-1]))
+            colors = np.fromiter((code[k] for o in self.options for _, k in o), np.int32,
+                                 int(starts[-1]))
+            c = Compact(starts, items, colors, color_names)
+            object.__setattr__(self, "_compact", c)
+        return c
+
     @staticmethod
     def _where(j: int, locations: Sequence[object] | None) -> str:
         return f"option {j + 1}" if locations is None else str(locations[j])
@@ -151,6 +278,8 @@ class Problem:
 
     def colors(self) -> tuple[str, ...]:
         """Every color used, in order of first appearance."""
+        if "_compact" in self.__dict__:
+            return self.__dict__["_compact"].color_names
         seen: dict[str, None] = {}
         for option in self.options:
             for _, color in option:
