@@ -10,7 +10,9 @@
 #    through, once pausing and resuming every few mems; then the same with
 #    propagation on (random graphs with parity cuts, small Masyu boards).
 # 2. Builds the extension module itself with the same sanitizers and runs
-#    the engine tests (tests/xcc/test_engine_c.py) against it.
+#    the engine tests (tests/xcc/test_engine_c.py, and the SAT engine's
+#    compiled translation and cuts: test_sat_translation.py,
+#    test_engine_sat.py) against it.
 # Any sanitizer report stops the run with a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -113,7 +115,7 @@ PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc -I"$PYINC" \
     xcc/_csearchmodule.c xcc/_csearch/search.c xcc/_csearch/propagate.c \
-    -o "$PKG/xcc/_csearch$SUFFIX"
+    xcc/_csearch/cnf.c xcc/_csearch/cuts.c -o "$PKG/xcc/_csearch$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
@@ -122,7 +124,8 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
 (
     cd "$PKG"
     "$PYTHON" -c "import xcc._csearch as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
-    "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/test_engine_c.py
+    "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/test_engine_c.py \
+        tests/xcc/test_sat_translation.py tests/xcc/test_engine_sat.py
 )
 unset LD_PRELOAD
 echo "sanitize: all clean"
