@@ -63,59 +63,58 @@ class Arrays:
 
 
 def build_arrays(problem: Problem) -> Arrays:
-    """Lay out ``problem`` as DLX2 does after reading its input."""
+    """Lay out ``problem`` as DLX2 does after reading its input.
+
+    Whole-array form of Knuth's input loop (tests/xcc/reference_arrays.py is
+    the loop, and the tests hold the two equal): entry ``e`` of option ``k``
+    is node ``N+2+e+k``, the spacer after option ``k`` follows its last
+    entry; each item's nodes, in input order, link up and down to their
+    neighbours in that order, the first and last to the header.
+    """
+    c = problem.compact()
     n1 = len(problem.primary)
     n = n1 + len(problem.secondary)
-    index = {name: k + 1 for k, name in enumerate(problem.items)}
-    color_code: dict[str, int] = {}
-    for name in problem.colors():
-        color_code[name] = len(color_code) + 1
-
-    llink = [0] * (n + 2)
-    rlink = [0] * (n + 2)
-    for i in range(1, n + 2):
-        llink[i], rlink[i - 1] = i - 1, i
-    # primary items: root <-> 1 <-> ... <-> n1 <-> root
-    llink[0] = n1
-    rlink[n1] = 0
-    # secondary items: header n+1 <-> n1+1 <-> ... <-> n <-> n+1
-    second = n1 + 1
-    llink[second] = n + 1
-    rlink[n + 1] = second
+    starts = c.starts.astype(np.int64)
+    m, entries = len(starts) - 1, int(starts[-1])
+    llink = np.arange(-1, n + 1)
+    rlink = np.arange(1, n + 3)
+    llink[0], rlink[n1] = n1, 0  # primary items: root <-> 1 <-> ... <-> n1 <-> root
+    second = n1 + 1  # secondary items: header n+1 <-> n1+1 <-> ... <-> n <-> n+1
+    llink[second], rlink[n + 1] = n + 1, second
     if second == n + 1:  # no secondary items
         llink[n + 1] = rlink[n + 1] = n + 1
+    rlink = rlink[:n + 2]
 
-    up = list(range(n + 1))
-    down = list(range(n + 1))
-    itm = [0] * (n + 1)
-    color = [0] * (n + 1)
-    # first spacer
-    up.append(0)
-    down.append(0)
-    itm.append(0)
-    color.append(0)
-    option_start = []
-    for k, option in enumerate(problem.options):
-        spacer = len(up) - 1
-        option_start.append(spacer + 1)
-        for name, col in option:
-            i = index[name]
-            p = len(up)
-            itm[i] += 1  # the header's len
-            q = up[i]  # the current bottom of the list
-            up.append(q)
-            down.append(i)
-            down[q] = p
-            up[i] = p
-            itm.append(i)
-            color.append(0 if col is None else color_code[col])
-        down[spacer] = len(up) - 1
-        # the spacer after option k
-        up.append(spacer + 1)
-        down.append(0)
-        itm.append(-(k + 1))
-        color.append(0)
-    return Arrays(n1, n, llink, rlink, up, down, itm, color, list(color_code), option_start)
+    size = n + 2 + entries + m  # headers, the first spacer, nodes and a spacer per option
+    up = np.zeros(size, dtype=np.int64)
+    down = np.zeros(size, dtype=np.int64)
+    itm = np.zeros(size, dtype=np.int64)
+    color = np.zeros(size, dtype=np.int64)
+    up[:n + 1] = down[:n + 1] = np.arange(n + 1)
+    option = np.repeat(np.arange(m), np.diff(starts))
+    node = n + 2 + np.arange(entries) + option
+    item = c.items.astype(np.int64) + 1
+    itm[node] = item
+    color[node] = c.colors
+    by_item = np.argsort(item, kind="stable")  # each item's nodes in input order
+    nodes, items = node[by_item], item[by_item]
+    first = np.ones(entries, dtype=bool)
+    first[1:] = items[1:] != items[:-1]
+    last = np.ones(entries, dtype=bool)
+    last[:-1] = first[1:]
+    up[nodes] = np.where(first, items, np.roll(nodes, 1))
+    down[nodes] = np.where(last, items, np.roll(nodes, -1))
+    down[items[first]] = nodes[first]
+    up[items[last]] = nodes[last]
+    itm[:n + 1] = np.bincount(item, minlength=n + 1)  # the headers' len
+    itm[0] = 0
+    option_start = n + 2 + starts[:-1] + np.arange(m)
+    spacers = np.concatenate(([n + 1], option_start + np.diff(starts)))  # before option 0, after each
+    itm[spacers[1:]] = -(np.arange(m) + 1)
+    up[spacers[1:]] = option_start  # the first node of the option before
+    down[spacers[:-1]] = spacers[1:] - 1  # the last node of the option after
+    return Arrays(n1, n, llink.tolist(), rlink.tolist(), up.tolist(), down.tolist(), itm.tolist(),
+                  color.tolist(), list(c.color_names), option_start.tolist())
 
 
 def sanity(a: Arrays) -> list[str]:
