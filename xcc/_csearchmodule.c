@@ -227,30 +227,10 @@ static int32_t *solution_nodes(struct xcc_search *s, int32_t *count)
     return nodes;
 }
 
-static PyObject *Solver_choices(SolverObject *self, PyObject *unused)
-{
-    if (!ready(self))
-        return NULL;
-    int32_t count;
-    int32_t *nodes = solution_nodes(self->search, &count);
-    if (nodes == NULL)
-        return NULL;
-    PyObject *list = PyList_New((Py_ssize_t)count);
-    for (int32_t l = 0; list != NULL && l < count; l++) {
-        PyObject *v = PyLong_FromLong(nodes[l]);
-        if (v == NULL) {
-            Py_CLEAR(list);
-            break;
-        }
-        PyList_SET_ITEM(list, l, v);
-    }
-    PyMem_Free(nodes);
-    return list;
-}
-
-/* The 0-based option of each node of the solution: the spacer after an
- * option k has itm -(k+1), as xcc.arrays.Arrays.option_of reads it. */
-static PyObject *Solver_options(SolverObject *self, PyObject *unused)
+/* The solution's nodes as a list (as_tuple 0) or, each mapped to its 0-based
+ * option, as a tuple: the spacer after option k has itm -(k+1), as
+ * xcc.arrays.Arrays.option_of reads it. */
+static PyObject *solution_sequence(SolverObject *self, int as_options)
 {
     if (!ready(self))
         return NULL;
@@ -259,20 +239,37 @@ static PyObject *Solver_options(SolverObject *self, PyObject *unused)
     int32_t *nodes = solution_nodes(s, &count);
     if (nodes == NULL)
         return NULL;
-    PyObject *tuple = PyTuple_New((Py_ssize_t)count);
-    for (int32_t l = 0; tuple != NULL && l < count; l++) {
-        int32_t p = nodes[l];
-        while (s->nd[p].itm > 0)
-            p++;
-        PyObject *v = PyLong_FromLong(-(long)s->nd[p].itm - 1);
-        if (v == NULL) {
-            Py_CLEAR(tuple);
-            break;
+    PyObject *seq = as_options ? PyTuple_New((Py_ssize_t)count) : PyList_New((Py_ssize_t)count);
+    for (int32_t l = 0; seq != NULL && l < count; l++) {
+        long value = nodes[l];
+        if (as_options) {
+            int32_t p = nodes[l];
+            while (s->nd[p].itm > 0)
+                p++;
+            value = -(long)s->nd[p].itm - 1;
         }
-        PyTuple_SET_ITEM(tuple, l, v);
+        PyObject *v = PyLong_FromLong(value);
+        if (v == NULL)
+            Py_CLEAR(seq);
+        else if (as_options)
+            PyTuple_SET_ITEM(seq, l, v);
+        else
+            PyList_SET_ITEM(seq, l, v);
     }
     PyMem_Free(nodes);
-    return tuple;
+    return seq;
+}
+
+static PyObject *Solver_choices(SolverObject *self, PyObject *unused)
+{
+    (void)unused;
+    return solution_sequence(self, 0);
+}
+
+static PyObject *Solver_options(SolverObject *self, PyObject *unused)
+{
+    (void)unused;
+    return solution_sequence(self, 1);
 }
 
 static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
