@@ -255,6 +255,20 @@ class State:
                     if j >= 0 and self.kinds[j] == 2:
                         self.assign(self.bd.cell_edges[i][d], 0)
 
+    def _straight(self, a: int, b: int, c: int, d: int, far_a: int, far_b: int) -> None:
+        """A white pearl goes straight through edges ``a`` and ``b`` (``c``, ``d``
+        absent) and not straight on both sides: one far edge present rules
+        out the other."""
+        assign, val = self.assign, self.val
+        assign(a, 1)
+        assign(b, 1)
+        assign(c, 0)
+        assign(d, 0)
+        if val[far_a] == 1:
+            assign(far_b, 0)
+        elif val[far_b] == 1:
+            assign(far_a, 0)
+
     def propagate(self) -> None:
         """Apply the local rules until nothing changes (raises Contradiction)."""
         val, queue, inq = self.val, self.queue, self.inq
@@ -314,23 +328,9 @@ class State:
                 if vert and hor:
                     raise Contradiction
                 if vert:
-                    assign(en, 1)
-                    assign(es_, 1)
-                    assign(ee, 0)
-                    assign(ew, 0)
-                    if val[fn] == 1:
-                        assign(fs, 0)
-                    elif val[fs] == 1:
-                        assign(fn, 0)
+                    self._straight(en, es_, ee, ew, fn, fs)
                 elif hor:
-                    assign(ee, 1)
-                    assign(ew, 1)
-                    assign(en, 0)
-                    assign(es_, 0)
-                    if val[fe] == 1:
-                        assign(fw, 0)
-                    elif val[fw] == 1:
-                        assign(fe, 0)
+                    self._straight(ee, ew, en, es_, fe, fw)
             else:  # black: turn, and go straight through both arms
                 for d in (0, 1):
                     x, y = rule[d], rule[d + 2]
