@@ -203,10 +203,18 @@ def test_random_limits(problem, limit):
 @given(problems(max_primary=6, max_secondary=5, max_options=14, colors="abc"))
 def test_nodes_and_links_match_at_every_solution(problem):
     """The raw chosen nodes agree, and both structures stay sane at each solution."""
+    solver, s_py = lockstep(problem)
+    assert solver.stats()[:6] == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
+                                  s_py.mems, s_py.max_level)
+
+
+def lockstep(problem, cycle=None):
+    """Run both engines solution by solution: the same raw nodes each time,
+    sane links in both; the C solver and the reference statistics at the end."""
     a_py, a_c = build_arrays(problem), build_arrays(problem)
-    s_py, s_c = Stats(), Stats()
-    solver = engine_c.make_solver(a_c)
-    py = Engine(a_py, s_py).run()
+    s_py = Stats()
+    solver = engine_c.make_solver(a_c, None if cycle is None else compiled(problem, cycle, a_c))
+    py = Engine(a_py, s_py, None if cycle is None else compiled(problem, cycle, a_py)).run()
     while True:
         status = solver.run(0)
         if status != _csearch.SOLUTION:
@@ -215,8 +223,7 @@ def test_nodes_and_links_match_at_every_solution(problem):
         assert solver.choices() == next(py)
         assert solver.sanity() == [] and sanity(a_py) == []
     assert solver.sanity() == []
-    assert solver.stats()[:6] == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
-                                  s_py.mems, s_py.max_level)
+    return solver, s_py
 
 
 # ---- propagation (Cycle(..., propagate=True), xcc/propagate.py) -----------------
@@ -265,18 +272,7 @@ def test_propagation_nodes_and_links_at_every_solution(case):
     """The raw nodes (choices, then forced options) agree; the links stay sane,
     and the C search undoes every forced color and option by the end."""
     problem, cycle = case
-    a_py, a_c = build_arrays(problem), build_arrays(problem)
-    s_py = Stats()
-    solver = engine_c.make_solver(a_c, compiled(problem, cycle, a_c))
-    py = Engine(a_py, s_py, compiled(problem, cycle, a_py)).run()
-    while True:
-        status = solver.run(0)
-        if status != _csearch.SOLUTION:
-            assert next(py, None) is None
-            break
-        assert solver.choices() == next(py)
-        assert solver.sanity() == [] and sanity(a_py) == []
-    assert solver.sanity() == []
+    solver, s_py = lockstep(problem, cycle)
     assert solver.stats() == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
                               s_py.mems, s_py.max_level, s_py.cycle_cuts, s_py.forced,
                               s_py.extra["probes"])
