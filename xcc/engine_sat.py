@@ -1,7 +1,10 @@
 """The SAT engine: an XCC problem as CNF, solved by CaDiCaL through python-sat.
 
-The translation (:class:`Translation`) reads the problem itself, not the
-dancing-links arrays:
+The translation (:class:`Translation`, the readable reference) reads the
+problem itself, not the dancing-links arrays; the search uses its compiled
+twin :class:`CompiledTranslation` (``xcc/_csearch/cnf.c``, the same variables
+and clauses in the same order, from the problem's compact arrays) and the
+compiled cut check (``cuts.c``, the twin of :func:`check_edges`):
 
 - one variable ``x[k]`` per option ``k``;
 - every primary item: exactly one of the options that name it;
