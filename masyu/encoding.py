@@ -10,7 +10,7 @@ So every name has at most 5 characters and Knuth's DLX2 reads every file.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Mapping, Union
 
 import xcc
@@ -66,14 +66,19 @@ class Encoding:
     present: tuple[Edge, ...] = ()
     absent: tuple[Edge, ...] = ()
     contradiction: str | None = None
-    _edge_of: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        table: dict[tuple[str, str], list[Edge]] = {}
-        for item, pairs in self.edge_items.items():
-            for e, color in pairs:
-                table.setdefault((item, color), []).append(e)
-        object.__setattr__(self, "_edge_of", table)
+    @property
+    def _edge_of(self) -> dict[tuple[str, str], list[Edge]]:
+        """(item, color) -> the edges it makes present; built when first needed
+        (encoding stays cheap for callers that only count)."""
+        table = self.__dict__.get("_edge_table")
+        if table is None:
+            table = {}
+            for item, pairs in self.edge_items.items():
+                for e, color in pairs:
+                    table.setdefault((item, color), []).append(e)
+            object.__setattr__(self, "_edge_table", table)
+        return table
 
     def edges_of(self, solution: SolutionLike) -> frozenset[Edge]:
         """The present edges of the weak solution that ``solution`` encodes.
