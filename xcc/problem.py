@@ -186,7 +186,7 @@ class Problem:
         fault((items < 0) | (items >= n), "unknown item {item!r}")
         fault((colors < 0) | (colors > len(color_names)), "bad color code for item {item!r}")
         fault((items < n1) & (colors != 0), "primary item {item!r} cannot have a color")
-        order = np.lexsort((items, option))
+        order = np.argsort(option * n + items, kind="stable")  # by option, then item
         twice = np.zeros(len(items), dtype=bool)
         twice[order[1:]] = (option[order[1:]] == option[order[:-1]]) & \
             (items[order[1:]] == items[order[:-1]])
@@ -205,8 +205,10 @@ class Problem:
             keep_entry = has_primary[option]
             items, colors = items[keep_entry], colors[keep_entry]
             starts = np.concatenate(([0], np.cumsum(np.diff(starts)[has_primary])))
-        used = colors[colors > 0]  # renumber the colors in order of first appearance
-        codes, first = np.unique(used, return_index=True)
+        # renumber the colors in order of first appearance
+        present = np.bincount(colors, minlength=len(color_names) + 1)[1:] > 0
+        codes = np.flatnonzero(present) + 1
+        first = np.array([int(np.argmax(colors == c)) for c in codes.tolist()], dtype=np.int64)
         by_first = codes[np.argsort(first)]
         remap = np.zeros(len(color_names) + 1, dtype=np.int64)
         remap[by_first] = np.arange(1, len(by_first) + 1)
