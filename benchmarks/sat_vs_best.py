@@ -9,14 +9,15 @@ proven impossible), in the same run, puzzle by puzzle:
 - ``sat lazy`` / ``sat prop``: ``engine="sat"`` on that problem, connectivity by
   lazy cuts or by the CaDiCaL user propagator (solver time, encoding excluded);
 - ``best``: ``masyu.count(puzzle, method="best")`` from the puzzle, encoding
-  included (while ``method="best"`` is not wired yet: encoding 423, the loop
-  guard as the cycle constraint, ``engine="sat"``);
+  included;
 - ``cpsat`` (with ``--cpsat``): ``benchmarks/peers/cpsat.py``.
 
 Times are milliseconds of this process's CPU time (``time.process_time``:
 steady on a shared machine; every configuration here is one thread, CaDiCaL
 included), the best of ``--repeat`` runs; CP-SAT's (two threads) is wall time.  Run from the
-repository root: ``python benchmarks/sat_vs_best.py [--limit N] [--cpsat]``.
+repository root: ``python benchmarks/sat_vs_best.py [--limit N] [--repeat 3] [--cpsat]``.
+After the per-puzzle rows, a summary per class: median and worst of each
+column, and on how many puzzles ``best`` beat ``sat_edges`` (issue 9's target).
 """
 from __future__ import annotations
 
@@ -112,6 +113,20 @@ def main(argv=None) -> int:
         print(f"| {p.name} | " + " | ".join(f"{row[c]:.0f}" for c in cols) + " |", flush=True)
     for label, f in (("mean", statistics.fmean), ("median", statistics.median)):
         print(f"| **{label}** | " + " | ".join(f"{f(totals[c]):.0f}" for c in cols) + " |")
+    print()
+    print("| class | puzzles | " + " | ".join(f"{c} median / worst ms" for c in cols)
+          + " | best faster than sat_edges |")
+    print("|---|---:|" + "---:|" * len(cols) + "---:|")
+    for label, keep in (("25x25-hard", lambda n: "25x25-hard" in n), ("40x40", lambda n: "40x40" in n)):
+        idx = [k for k, p in enumerate(puzzles) if keep(p.name or "")]
+        if not idx:
+            continue
+        cells = []
+        for c in cols:
+            v = [totals[c][k] for k in idx]
+            cells.append(f"{statistics.median(v):.0f} / {max(v):.0f}")
+        wins = sum(totals["best"][k] < totals["sat_edges"][k] for k in idx)
+        print(f"| {label} | {len(idx)} | " + " | ".join(cells) + f" | {wins} of {len(idx)} |")
     return 0
 
 
