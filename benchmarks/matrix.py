@@ -247,6 +247,18 @@ def execute(task: Task, cpsat_workers: int = 1) -> dict:
     return row
 
 
+WARM_UP = ("..W.", "B...", "...W", ".B..")  # a 4x4 puzzle for warm_up
+
+
+def warm_up(configs: list[Config], cpsat_workers: int = 1) -> None:
+    """Run every configuration once on a 4x4 puzzle in this (the parent)
+    process, so that the forked runs find every module loaded, the library's
+    lazily imported engines as much as the peers, and time only the work."""
+    entry = Entry(masyu.Puzzle.from_grid(WARM_UP, name="warm-up"), "warm-up")
+    for k, config in enumerate(configs):
+        execute(Task(-1 - k, entry, config), cpsat_workers)
+
+
 def _child(conn, task: Task, cpsat_workers: int, cpu_limit: float | None) -> None:
     if cpu_limit is not None:  # the kernel stops the run (SIGXCPU, then SIGKILL), C or not
         soft = max(1, math.ceil(cpu_limit))

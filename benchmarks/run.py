@@ -27,7 +27,6 @@ any run disagrees with another or with a known count, or fails.
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import shlex
 import sys
@@ -106,9 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:
         print(f"bad configuration: {err}", file=sys.stderr)
         return 2
-    for c in configs:
-        if c.peer:  # imported here, so that every forked run finds it loaded
-            importlib.import_module(f"peers.{c.engine}")
+    matrix.warm_up(configs, args.cpsat_workers)  # every forked run finds its modules loaded
     tasks = matrix.tasks(entries, configs, args.python_max_side or 0, args.weak_max_side or None)
     print(f"{len(tasks)} runs: {len(entries)} puzzles x {len(configs)} configurations, "
           f"{args.jobs} jobs, time limit {args.time_limit:g} s", file=sys.stderr)
