@@ -10,6 +10,9 @@ proven impossible), in the same run, puzzle by puzzle:
   lazy cuts or by the CaDiCaL user propagator (solver time, encoding excluded);
 - ``best``: ``masyu.count(puzzle, method="best")`` from the puzzle, encoding
   included;
+- ``propagate c``: ``masyu.count(puzzle, method="propagate", engine="c")``,
+  dancing links with propagation and probes, the best configuration without
+  python-sat (encoding included);
 - ``cpsat`` (with ``--cpsat``): ``benchmarks/peers/cpsat.py``.
 
 Times are milliseconds of this process's CPU time (``time.process_time``:
@@ -83,7 +86,7 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     puzzles = [p for p in load_puzzles(SHARED / "puzzles" / "psm.txt")
                if args.only is None or args.only in (p.name or "")][:args.limit]
-    cols = ["sat_edges", "encode", "sat lazy", "sat prop", "best"]
+    cols = ["sat_edges", "encode", "sat lazy", "sat prop", "best", "propagate c"]
     if args.no_prop:
         cols.remove("sat prop")
     if args.cpsat:
@@ -105,6 +108,9 @@ def main(argv=None) -> int:
                 assert st.solutions == 1, (p.name, col, st.solutions)
         row["best"], n = timed(lambda: best_count(p), args.repeat)
         assert n == 1, (p.name, "best", n)
+        row["propagate c"], n = timed(lambda: int(masyu.count(p, method="propagate", engine="c",
+                                                              limit=2)), args.repeat)
+        assert n == 1, (p.name, "propagate c", n)
         if args.cpsat:
             row["cpsat"], n = timed(lambda: cpsat.count(p, limit=2), 1, time.perf_counter)
             assert n == 1, (p.name, "cpsat", n)
