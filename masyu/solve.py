@@ -7,8 +7,8 @@
   the search, which cuts multi-loop partial solutions early.
 - ``method="propagate"``: the guard plus reasoning inside the search
   (connectivity, bridges, parity cuts, forced colors; see xcc/propagate.py).
-- ``method="best"``: the fastest configuration measured for strong
-  solutions (``best_configuration()``); it chooses encoding and engine too.
+- ``method="best"``: the fastest configuration measured, for strong or weak
+  solutions (``best_configuration(weak)``); it chooses encoding and engine too.
 
 ``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
@@ -31,15 +31,19 @@ if TYPE_CHECKING:
 METHODS = ("filter", "guard", "propagate", "best")
 
 
-def best_configuration() -> tuple[str, str, str]:
-    """(encoding, method, engine) of ``method="best"``: the fastest way to
-    strong solutions measured here (docs/benchmarks.md): the 423 encoding
+def best_configuration(weak: bool = False) -> tuple[str, str, str]:
+    """(encoding, method, engine) of ``method="best"``: the fastest way
+    measured here (docs/benchmarks.md).  Strong solutions: the 423 encoding
     with the loop guard as lazy cuts in CaDiCaL when python-sat is installed,
-    else dancing links with propagation."""
+    else dancing links with propagation.  Weak solutions (listed, often by
+    the thousand): 423 on the c engine."""
     from xcc import engine_sat
+    fallback = "c" if "c" in xcc.ENGINES else "python"
+    if weak:
+        return "423", "guard", fallback
     if engine_sat.available():
         return "423", "guard", "sat"
-    return "423", "propagate", "c" if "c" in xcc.ENGINES else "python"
+    return "423", "propagate", fallback
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -125,7 +129,7 @@ class Search:
             raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
         _check(encoding, method, engine)
         if method == "best":
-            encoding, method, engine = best_configuration()
+            encoding, method, engine = best_configuration(bool(weak))
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise MasyuError(f"limit must be a positive integer, not {limit!r}")

@@ -53,5 +53,13 @@ def test_best_configuration_gives_the_stored_loops(shared):
 
 def test_best_is_a_known_configuration():
     from masyu.solve import METHODS, best_configuration
-    encoding, method, engine = best_configuration()
-    assert encoding in ("422", "423") and method in METHODS and engine in xcc.ENGINES
+    for weak in (False, True):
+        encoding, method, engine = best_configuration(weak)
+        assert encoding in ("422", "423") and method in METHODS and engine in xcc.ENGINES
+
+
+def test_best_weak_counts_equal_the_published_ones(shared):
+    """rcra-masyu06: 12 weak solutions (README), by whatever best picks for weak."""
+    p = {q.name: q for q in masyu.load(shared / "puzzles" / "rcra.txt")}["rcra-masyu06"]
+    n = masyu.count(p, weak=True, method="best")
+    assert n == 12 and n.weak
