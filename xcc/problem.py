@@ -166,6 +166,8 @@ class Problem:
         for c in color_names:
             if type(c) is not str or not c or _BAD_COLOR_CHAR.search(c):
                 raise XCCError(f"bad color {c!r}")
+        if len(set(color_names)) != len(color_names):
+            raise XCCError("color names must differ (one code per color)")
         starts = np.asarray(starts, dtype=np.int64)
         items = np.asarray(items, dtype=np.int64)
         colors = np.zeros_like(items) if colors is None else np.asarray(colors, dtype=np.int64)

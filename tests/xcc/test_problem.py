@@ -54,6 +54,7 @@ def test_an_option_without_primary_item_is_dropped_with_a_warning():
     ((["a"], ["x"], [0, 1, 3], [0, 0, 1], [0, 0, 2], ["c"]), r"option 2: bad color code"),
     ((["a"], ["x"], [0, 2], [0], None, ()), r"starts must rise"),
     ((["a"], ["x"], [0, 1], [0], None, ["no color"]), r"bad color"),
+    ((["a"], ["x"], [0, 1], [0], None, ["c", "c"]), r"color names must differ"),
     (([], ["x"], [0], [], None, ()), r"no primary items"),
     ((["a", "a"], [], [0], [], None, ()), r"duplicate item 'a'"),
     ((["a:b"], [], [0], [], None, ()), r"contains ':'"),
@@ -63,3 +64,11 @@ def test_faults_are_named(args, message):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             Problem.from_arrays(*args)
+
+
+def test_a_problem_from_arrays_pickles_and_copies():
+    import copy
+    import pickle
+    p = Problem.from_arrays(["a"], ["x"], [0, 2], [0, 1], [0, 1], ["c"])
+    for q in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p)):
+        assert q == p and hash(q) == hash(p) and q.options == ((("a", None), ("x", "c")),)
