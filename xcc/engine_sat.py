@@ -543,12 +543,19 @@ class CompiledTranslation:
         return sorted(set((-x[x != 0]).tolist()) | set((-lits).tolist()))
 
 
+MAX_COLOR_TABLE = 50_000_000  # items x (colors + 1): the C translation's dense table
+
+
 def translate(layout: Layout, cycle: CompiledCycle | None = None):
-    """The CNF of ``layout``'s problem: built in C when the extension is there."""
-    try:
-        return CompiledTranslation(layout, cycle)
-    except ImportError:  # no compiled extension: the reference
-        return Translation(layout, cycle)
+    """The CNF of ``layout``'s problem: built in C when the extension is there
+    (and the problem's item-by-color table fits), else by the reference."""
+    problem = layout.problem
+    if len(problem.items) * (len(layout.color_names) + 1) <= MAX_COLOR_TABLE:
+        try:
+            return CompiledTranslation(layout, cycle)
+        except ImportError:  # no compiled extension
+            pass
+    return Translation(layout, cycle)
 
 
 # ---- the cuts -----------------------------------------------------------------

@@ -132,3 +132,12 @@ def test_out_of_range_arrays_are_refused():
                      (2, i32([0, 1]), i32([1]), i32([0]), i32([7]), i32([]), i32([])))
     with pytest.raises(ValueError):
         _csearch.cycle_cuts(2, i32([0]), i32([9]), i32([1]), i32([]), [1])
+
+
+def test_the_reference_takes_over_beyond_the_color_table(monkeypatch):
+    problem = xcc.Problem(["p"], ["s"], [["p", "s:a"], ["p", "s:b"]])
+    assert isinstance(engine_sat.translate(Layout(problem)), CompiledTranslation)
+    monkeypatch.setattr(engine_sat, "MAX_COLOR_TABLE", 5)  # 2 items x 3 > 5
+    assert isinstance(engine_sat.translate(Layout(problem)), Translation)
+    if engine_sat.available():
+        assert xcc.count(problem, engine="sat").solutions == 2
