@@ -44,9 +44,13 @@ class Stats:
         return d
 
     def __str__(self) -> str:
-        s = (f"{self.solutions} solutions, {self.nodes} nodes, {self.updates} updates, "
-             f"{self.cleansings} cleansings, {self.mems} mems, max level {self.max_level}, "
-             f"{self.seconds:.3f} s")
+        if "solves" in self.extra and not self.nodes:  # the SAT engine: its own counters
+            s = (f"{self.solutions} solutions, {self.extra['solves']} solves, "
+                 f"{self.extra.get('conflicts', 0)} conflicts, {self.seconds:.3f} s")
+        else:
+            s = (f"{self.solutions} solutions, {self.nodes} nodes, {self.updates} updates, "
+                 f"{self.cleansings} cleansings, {self.mems} mems, max level {self.max_level}, "
+                 f"{self.seconds:.3f} s")
         if self.cycle_cuts:
             s += f", {self.cycle_cuts} cycle cuts"
         if self.forced:

@@ -174,3 +174,11 @@ def test_api_counts_equal_reference(case):
     problem, cycle = case
     stats = xcc.count(problem, engine="sat", cycle=cycle)
     assert stats.solutions == len(reference(problem, cycle))
+
+
+@needs_sat
+def test_the_statistics_line_shows_the_sat_counters(shared):
+    stats = xcc.count(load(shared, "queens4.dlx"), engine="sat")
+    text = str(stats)
+    assert text.startswith("2 solutions, 3 solves, ") and "conflicts" in text
+    assert "nodes" not in text  # the SAT engine walks no search tree
