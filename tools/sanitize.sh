@@ -8,7 +8,8 @@
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
 #    through, once pausing and resuming every few mems; then the same with
-#    propagation on (random graphs with parity cuts, small Masyu boards).
+#    propagation on (random graphs with parity cuts, small Masyu boards);
+#    then the SAT engine's C parts alone (tests/c/cnf_driver.c), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
 #    the engine tests (tests/xcc/test_engine_c.py, and the SAT engine's
 #    compiled translation and cuts: test_sat_translation.py,
@@ -100,6 +101,11 @@ sys.exit(1 if bad or len(got) != len(expected) else 0)
 PY
 "$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 3))" 3 0
 "$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 10))" 4 5
+
+echo "== 1c. the SAT engine's CNF translation and cut check (cnf.c, cuts.c), leaks checked"
+$CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/_csearch \
+    xcc/_csearch/cnf.c xcc/_csearch/cuts.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
+"$OUT/cnf_driver" "$((COUNT * 5))" 1
 
 echo "== 2. the extension module, sanitized, under the engine tests"
 # a copy of the package and its tests, so that nothing imports the normal build
