@@ -62,6 +62,23 @@ static Py_ssize_t length(const Py_buffer *view)
     return view->len / 4;
 }
 
+/* views[*got ..] = int32 buffers of objs[0 .. count); *got counts those taken
+ * (released by release_all, also after a failure). */
+static int get_all(PyObject *const *objs, Py_buffer *views, const char *const *names,
+                   int count, int *got)
+{
+    for (int j = 0; j < count; j++, (*got)++)
+        if (get_int32(objs[j], &views[*got], names[j]) < 0)
+            return -1;
+    return 0;
+}
+
+static void release_all(Py_buffer *views, int got)
+{
+    while (got > 0)
+        PyBuffer_Release(&views[--got]);
+}
+
 static int set_cycle(struct xcc_search *s, PyObject *cycle)
 {
     int nverts;
@@ -74,9 +91,8 @@ static int set_cycle(struct xcc_search *s, PyObject *cycle)
                           "edge_u, edge_v, present, required)", &nverts, &objs[0], &objs[1],
                           &objs[2], &objs[3], &objs[4], &objs[5]))
         return -1;
-    for (; got < 6; got++)
-        if (get_int32(objs[got], &views[got], names[got]) < 0)
-            goto done;
+    if (get_all(objs, views, names, 6, &got) < 0)
+        goto done;
     Py_ssize_t nsec = length(&views[0]) - 1, nedges = length(&views[1]);
     if (nsec != s->n - s->n1 || length(&views[2]) != nedges || length(&views[3]) != nedges
         || length(&views[4]) % 2 != 0 || length(&views[4]) / 2 > INT32_MAX
@@ -92,8 +108,7 @@ static int set_cycle(struct xcc_search *s, PyObject *cycle)
     }
     result = 0;
 done:
-    while (got > 0)
-        PyBuffer_Release(&views[--got]);
+    release_all(views, got);
     return result;
 }
 
@@ -105,9 +120,8 @@ static int set_propagation(struct xcc_search *s, PyObject *cuts)
     int got = 0, result = -1;
     if (!PyArg_ParseTuple(cuts, "OO;cuts must be (cut_start, cut_edge)", &objs[0], &objs[1]))
         return -1;
-    for (; got < 2; got++)
-        if (get_int32(objs[got], &views[got], names[got]) < 0)
-            goto done;
+    if (get_all(objs, views, names, 2, &got) < 0)
+        goto done;
     Py_ssize_t ncuts = length(&views[0]) - 1;
     if (ncuts < 0 || ncuts > INT32_MAX - 1
         || ((int32_t *)views[0].buf)[ncuts] != length(&views[1])) {
@@ -120,8 +134,7 @@ static int set_propagation(struct xcc_search *s, PyObject *cuts)
     }
     result = 0;
 done:
-    while (got > 0)
-        PyBuffer_Release(&views[--got]);
+    release_all(views, got);
     return result;
 }
 
@@ -146,9 +159,8 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "cuts (propagation) need a cycle");
         return -1;
     }
-    for (; got < 6; got++)
-        if (get_int32(objs[got], &views[got], names[got]) < 0)
-            goto done;
+    if (get_all(objs, views, names, 6, &got) < 0)
+        goto done;
     Py_ssize_t last_node = length(&views[2]);
     if (n1 < 1 || n < n1 || length(&views[0]) != (Py_ssize_t)n + 2
         || length(&views[1]) != (Py_ssize_t)n + 2 || last_node > INT32_MAX - 2
@@ -171,8 +183,7 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     }
     result = 0;
 done:
-    while (got > 0)
-        PyBuffer_Release(&views[--got]);
+    release_all(views, got);
     return result;
 }
 
@@ -362,9 +373,8 @@ static PyObject *cnf(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "iiiOOO|O", &n1, &n, &ncolors, &objs[0], &objs[1], &objs[2],
                           &cycle))
         return NULL;
-    for (; got < 3; got++)
-        if (get_int32(objs[got], &views[got], names[got]) < 0)
-            goto done;
+    if (get_all(objs, views, names, 3, &got) < 0)
+        goto done;
     Py_ssize_t m = length(&views[0]) - 1, len = length(&views[1]);
     const int32_t *starts = views[0].buf;
     if (n1 < 1 || n < n1 || ncolors < 0 || m < 0 || m > INT32_MAX || len > INT32_MAX
@@ -391,9 +401,8 @@ static PyObject *cnf(PyObject *module, PyObject *args)
                               "edge_u, edge_v, present, required)", &nverts, &c[0], &c[1],
                               &c[2], &c[3], &c[4], &c[5]))
             goto done;
-        for (int j = 0; j < 6; j++, got++)
-            if (get_int32(c[j], &views[got], cnames[j]) < 0)
-                goto done;
+        if (get_all(c, views, cnames, 6, &got) < 0)
+            goto done;
         Py_buffer *v = views + 3;
         Py_ssize_t nsec = length(&v[0]) - 1, ne = length(&v[1]);
         if (nverts < 0 || nsec != n - n1 || length(&v[2]) != ne || length(&v[3]) != ne
@@ -458,8 +467,7 @@ static PyObject *cnf(PyObject *module, PyObject *args)
                         int32_bytes(f.edge_lit.a, f.edge_lit.n));
 done:
     xcc_cnf_free(&f);
-    while (got > 0)
-        PyBuffer_Release(&views[--got]);
+    release_all(views, got);
     return out;
 }
 
@@ -476,9 +484,8 @@ static PyObject *cycle_cuts(PyObject *module, PyObject *args)
     if (!PyArg_ParseTuple(args, "iOOOOO!", &nverts, &objs[0], &objs[1], &objs[2], &objs[3],
                           &PyList_Type, &model))
         return NULL;
-    for (; got < 4; got++)
-        if (get_int32(objs[got], &views[got], names[got]) < 0)
-            goto done;
+    if (get_all(objs, views, names, 4, &got) < 0)
+        goto done;
     Py_ssize_t ne = length(&views[0]), nm = PyList_GET_SIZE(model);
     const int32_t *lit = views[2].buf;
     if (nverts < 0 || ne > INT32_MAX || length(&views[1]) != ne || length(&views[2]) != ne
@@ -537,8 +544,7 @@ static PyObject *cycle_cuts(PyObject *module, PyObject *args)
 done:
     free(truth);
     free(cuts.a);
-    while (got > 0)
-        PyBuffer_Release(&views[--got]);
+    release_all(views, got);
     return out;
 }
 
