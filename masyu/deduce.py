@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from .grid import Edge, all_edges
 from .loop import Loop
@@ -572,27 +572,26 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
         return Analysis(len(found), complete, level, st.probes, nodes, st.assignments, found,
                         open_)
 
+    def settled(step: Callable[[], None]) -> bool:
+        """Run a deduction step: True if it settles the puzzle (a contradiction,
+        or every edge decided / the loop closed; a solution is kept)."""
+        try:
+            step()
+        except Contradiction:
+            return True
+        if st.closed or st.unknown == 0:
+            sol = st.solution()
+            if sol is not None:
+                found.append(sol)
+            return True
+        return False
+
     nodes = 0
-    try:
-        st.start()
-        st.propagate()
-    except Contradiction:
-        return done(1, True)
-    if st.closed or st.unknown == 0:
-        sol = st.solution()
-        if sol is not None:
-            found.append(sol)
+    if settled(lambda: (st.start(), st.propagate())):
         return done(1, True)
     if max_level < 2:
         return done(1, False)
-    try:
-        st.level2(known, probe_budget)
-    except Contradiction:
-        return done(2, True)
-    if st.closed or st.unknown == 0:
-        sol = st.solution()
-        if sol is not None:
-            found.append(sol)
+    if settled(lambda: st.level2(known, probe_budget)):
         return done(2, True)
     if max_level < 3 or (probe_budget is not None and st.probes >= probe_budget):
         return done(2, False)
