@@ -8,6 +8,8 @@ from masyu.collection import (dump, dump_solutions, format_collection, load, loa
                               parse_collection, parse_solutions)
 from masyu.loop import Loop
 
+from .errors import assert_names_the_place
+
 PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
 
 
@@ -58,10 +60,7 @@ def test_collection_without_headers():
     ("# a\n...\n", "f.txt, line 2", "too small"),
 ])
 def test_collection_errors_name_the_line(text, where, words):
-    with pytest.raises(MasyuError) as info:
-        parse_collection(text, "f.txt")
-    assert info.value.where == where
-    assert words in info.value.message
+    assert_names_the_place(lambda: parse_collection(text, "f.txt"), where, words)
 
 
 @pytest.mark.parametrize("text, where, words", [
@@ -73,10 +72,7 @@ def test_collection_errors_name_the_line(text, where, words):
     ("#\n┌┐\n└┘\n", "s.txt, line 1", "no name"),
 ])
 def test_solution_errors_name_the_line(text, where, words):
-    with pytest.raises(MasyuError) as info:
-        parse_solutions(text, "s.txt")
-    assert info.value.where == where
-    assert words in info.value.message
+    assert_names_the_place(lambda: parse_solutions(text, "s.txt"), where, words)
 
 
 def test_solutions_without_size_run_to_a_blank_line():

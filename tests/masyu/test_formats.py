@@ -8,6 +8,8 @@ from masyu import formats
 from masyu.collection import load, load_solutions
 from masyu.loop import Loop
 
+from .errors import assert_names_the_place
+
 PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
 
 # The worked examples of shared/puzzles/README.md
@@ -168,10 +170,7 @@ def test_detect():
     ("pzprv3/mashu/2/2/. . /. . /1 /1 1 /1 1 /", "line 8", "expected 1 horizontal"),
 ])
 def test_bad_input_names_the_place(text, where, words):
-    with pytest.raises(MasyuError) as info:
-        Puzzle.parse(text)
-    assert info.value.where == where
-    assert words in info.value.message
+    assert_names_the_place(lambda: Puzzle.parse(text), where, words)
 
 
 def test_huge_numbers_do_not_escape():

@@ -6,6 +6,8 @@ import pytest
 from masyu import MasyuError
 from masyu.loop import Loop
 
+from .errors import assert_names_the_place
+
 SQUARE = "┌┐\n└┘\n"
 TWO_LOOPS = ("┌┐┌┐\n"
              "└┘││\n"
@@ -65,10 +67,7 @@ def test_off_board_edges_are_kept_for_check():
 ])
 def test_malformed_box_names_line_and_column(text, where, words):
     rows = 2 if "more than" in words else None
-    with pytest.raises(MasyuError) as info:
-        Loop.from_box(text, rows=rows)
-    assert info.value.where == where
-    assert words in info.value.message
+    assert_names_the_place(lambda: Loop.from_box(text, rows=rows), where, words)
 
 
 def test_shape_beyond_the_given_width():
