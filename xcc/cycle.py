@@ -14,7 +14,7 @@ appears and split again, exactly, on backtrack (a trail of changes).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Hashable, Iterable, Mapping, Sequence
+from typing import Hashable, Mapping, Sequence
 
 from .errors import XCCError
 

@@ -51,8 +51,7 @@ class Engine:
 
     def cover(self, c: int) -> None:
         a = self.a
-        up, down, itm, color = a.up, a.down, a.itm, a.color
-        last_itm = a.last_itm
+        down, last_itm = a.down, a.last_itm
         l, r = a.llink[c], a.rlink[c]
         a.rlink[l], a.llink[r] = r, l
         self.mems += 3

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 import xcc
-from masyu import Loop, Puzzle, check
+from masyu import Loop, check
 from masyu.cli import app
 from masyu.cli.solving import example_puzzle
 
