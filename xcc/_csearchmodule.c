@@ -46,8 +46,9 @@ static int get_int32(PyObject *obj, Py_buffer *view, const char *name)
         return -1;
     }
     const char *f = view->format ? view->format : "B";
-    if (*f == '=' || *f == '<' || *f == '@' || *f == '!' || *f == '>')
-        f++;
+    const int little = *(const unsigned char *)&(uint16_t){1} == 1;
+    if (*f == '=' || *f == '@' || (*f == '<' && little) || ((*f == '>' || *f == '!') && !little))
+        f++; /* native byte order only: another one would be read wrongly */
     if (view->itemsize != 4 || (strcmp(f, "i") != 0 && strcmp(f, "l") != 0)) {
         PyErr_Format(PyExc_TypeError, "%s: expected int32 items, not format %s", name,
                      view->format ? view->format : "B");
@@ -370,16 +371,29 @@ static PyObject *cnf(PyObject *module, PyObject *args)
     struct xcc_cnf_problem p = {0};
     struct xcc_cnf f = {0};
     (void)module;
+    int nverts = -1;
+    PyObject *c[6];
     if (!PyArg_ParseTuple(args, "iiiOOO|O", &n1, &n, &ncolors, &objs[0], &objs[1], &objs[2],
                           &cycle))
         return NULL;
+    /* Everything that may run Python code comes before the arrays are checked. */
+    if (cycle != Py_None) {
+        if (!PyTuple_Check(cycle)) {
+            PyErr_SetString(PyExc_TypeError, "cnf: cycle must be a tuple or None");
+            return NULL;
+        }
+        if (!PyArg_ParseTuple(cycle, "iOOOOOO;cycle must be (nverts, edge_start, edge_color, "
+                              "edge_u, edge_v, present, required)", &nverts, &c[0], &c[1],
+                              &c[2], &c[3], &c[4], &c[5]))
+            return NULL;
+    }
     if (get_all(objs, views, names, 3, &got) < 0)
         goto done;
     Py_ssize_t m = length(&views[0]) - 1, len = length(&views[1]);
     const int32_t *starts = views[0].buf;
     if (n1 < 1 || n < n1 || ncolors < 0 || m < 0 || m > INT32_MAX || len > INT32_MAX
         || length(&views[2]) != len || starts[0] != 0 || starts[m] != len
-        || (double)n * (ncolors + 1) > 1e8) {
+        || (double)n * ((double)ncolors + 1) > 1e8) {
         PyErr_SetString(PyExc_ValueError, "cnf: inconsistent problem arrays");
         goto done;
     }
@@ -395,12 +409,6 @@ static PyObject *cnf(PyObject *module, PyObject *args)
     p = (struct xcc_cnf_problem){n1, n, (int32_t)m, ncolors, starts, views[1].buf,
                                  views[2].buf, -1, NULL, NULL, NULL, NULL, 0, NULL, 0, NULL};
     if (cycle != Py_None) {
-        int nverts;
-        PyObject *c[6];
-        if (!PyArg_ParseTuple(cycle, "iOOOOOO;cycle must be (nverts, edge_start, edge_color, "
-                              "edge_u, edge_v, present, required)", &nverts, &c[0], &c[1],
-                              &c[2], &c[3], &c[4], &c[5]))
-            goto done;
         if (get_all(c, views, cnames, 6, &got) < 0)
             goto done;
         Py_buffer *v = views + 3;
@@ -478,15 +486,33 @@ static PyObject *cycle_cuts(PyObject *module, PyObject *args)
     static const char *names[4] = {"edge_u", "edge_v", "edge_lit", "required"};
     Py_buffer views[4];
     int got = 0;
-    char *truth = NULL;
+    char *truth = NULL, *sign = NULL;
     struct xcc_ivec cuts = {0};
     (void)module;
     if (!PyArg_ParseTuple(args, "iOOOOO!", &nverts, &objs[0], &objs[1], &objs[2], &objs[3],
                           &PyList_Type, &model))
         return NULL;
+    /* The model first, as signs (+1 true, -1 false, 0 neither): no Python code
+     * may run once the arrays are checked. */
+    Py_ssize_t nm = PyList_GET_SIZE(model);
+    sign = malloc((size_t)nm + 1);
+    if (sign == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t v = 0; v < nm; v++) {
+        PyObject *x = PyList_GET_ITEM(model, v);
+        if (!PyLong_Check(x)) {
+            PyErr_SetString(PyExc_TypeError, "cycle_cuts: the model must be a list of ints");
+            goto done;
+        }
+        int overflow; /* an int runs no Python code here */
+        long value = PyLong_AsLongAndOverflow(x, &overflow);
+        if (value == -1 && !overflow && PyErr_Occurred())
+            goto done;
+        sign[v] = (char)(overflow ? overflow : (value > 0) - (value < 0));
+    }
     if (get_all(objs, views, names, 4, &got) < 0)
         goto done;
-    Py_ssize_t ne = length(&views[0]), nm = PyList_GET_SIZE(model);
+    Py_ssize_t ne = length(&views[0]);
     const int32_t *lit = views[2].buf;
     if (nverts < 0 || ne > INT32_MAX || length(&views[1]) != ne || length(&views[2]) != ne
         || length(&views[3]) > INT32_MAX || !in_range(views[0].buf, ne, 0, nverts - 1)
@@ -502,14 +528,8 @@ static PyObject *cycle_cuts(PyObject *module, PyObject *args)
     }
     for (Py_ssize_t j = 0; j < ne; j++) { /* a variable beyond the model is false */
         long x = lit[j] < 0 ? -(long)lit[j] : lit[j];
-        if (x == 0) {
-            truth[j] = 1;
-            continue;
-        }
-        long value = x <= nm ? PyLong_AsLong(PyList_GET_ITEM(model, x - 1)) : -1;
-        if (value == -1 && PyErr_Occurred())
-            goto done;
-        truth[j] = (value > 0) == (lit[j] > 0);
+        int value = x == 0 ? 0 : x <= nm ? sign[x - 1] : -1;
+        truth[j] = x == 0 || (lit[j] > 0 ? value > 0 : value < 0);
     }
     int r = xcc_cycle_cuts(nverts, (int32_t)ne, views[0].buf, views[1].buf, lit, truth,
                            (int32_t)length(&views[3]), views[3].buf, &cuts);
@@ -542,6 +562,7 @@ static PyObject *cycle_cuts(PyObject *module, PyObject *args)
         at = end + 1;
     }
 done:
+    free(sign);
     free(truth);
     free(cuts.a);
     release_all(views, got);

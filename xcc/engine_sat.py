@@ -515,8 +515,8 @@ class CompiledTranslation:
 
     @staticmethod
     def _true(model: np.ndarray, lits: np.ndarray) -> np.ndarray:
-        values = model[np.abs(lits) - 1]
-        return (values > 0) == (lits > 0)
+        values = model[np.abs(lits) - 1]  # a literal is true when its variable's value agrees
+        return np.where(lits > 0, values > 0, values < 0)
 
     def check(self, model: list[int]) -> tuple[bool, list[list[int]]]:
         from . import _csearch

@@ -161,16 +161,21 @@ class Problem:
         names = primary + secondary
         if not all(type(x) is str and x for x in names) or \
                 _BAD_NAME_CHAR.search("".join(names)) or len(set(names)) != len(names):
-            Problem(names, ())  # the careful path names the first bad item
+            Problem(primary, secondary)  # the careful path names the first bad item
         color_names = tuple(color_names)
         for c in color_names:
             if type(c) is not str or not c or _BAD_COLOR_CHAR.search(c):
                 raise XCCError(f"bad color {c!r}")
         if len(set(color_names)) != len(color_names):
             raise XCCError("color names must differ (one code per color)")
-        starts = np.asarray(starts, dtype=np.int64)
-        items = np.asarray(items, dtype=np.int64)
-        colors = np.zeros_like(items) if colors is None else np.asarray(colors, dtype=np.int64)
+        def integers(values, what: str) -> np.ndarray:
+            a = np.asarray(values)
+            if a.size and a.dtype.kind not in "iu":
+                raise XCCError(f"option arrays: {what} must be integers, not {a.dtype}")
+            return a.astype(np.int64)
+
+        starts, items = integers(starts, "starts"), integers(items, "items")
+        colors = np.zeros_like(items) if colors is None else integers(colors, "colors")
         m, n, n1 = len(starts) - 1, len(names), len(primary)
         if starts.ndim != 1 or m < 0 or items.ndim != 1 or colors.shape != items.shape \
                 or starts[0] != 0 or starts[-1] != len(items) or np.any(np.diff(starts) < 0):
@@ -210,7 +215,10 @@ class Problem:
         # renumber the colors in order of first appearance
         present = np.bincount(colors, minlength=len(color_names) + 1)[1:] > 0
         codes = np.flatnonzero(present) + 1
-        first = np.array([int(np.argmax(colors == c)) for c in codes.tolist()], dtype=np.int64)
+        if len(codes) <= 8:  # a scan per color beats sorting every entry
+            first = np.array([int(np.argmax(colors == c)) for c in codes.tolist()], dtype=np.int64)
+        else:
+            codes, first = np.unique(colors[colors > 0], return_index=True)
         by_first = codes[np.argsort(first)]
         remap = np.zeros(len(color_names) + 1, dtype=np.int64)
         remap[by_first] = np.arange(1, len(by_first) + 1)

@@ -58,6 +58,8 @@ def test_an_option_without_primary_item_is_dropped_with_a_warning():
     (([], ["x"], [0], [], None, ()), r"no primary items"),
     ((["a", "a"], [], [0], [], None, ()), r"duplicate item 'a'"),
     ((["a:b"], [], [0], [], None, ()), r"contains ':'"),
+    ((["a"], ["x y"], [0], [], None, ()), r"secondary item 1: item name 'x y'"),
+    ((["a"], ["x"], [0.0, 1.9], [0.2], None, ()), r"starts must be integers"),
 ])
 def test_faults_are_named(args, message):
     with pytest.raises(xcc.XCCError, match=message):

@@ -141,3 +141,46 @@ def test_the_reference_takes_over_beyond_the_color_table(monkeypatch):
     assert isinstance(engine_sat.translate(Layout(problem)), Translation)
     if engine_sat.available():
         assert xcc.count(problem, engine="sat").solutions == 2
+
+
+def test_hostile_inputs_are_refused_before_use():
+    """Found in review: Python code that runs while arguments are read (an
+    entry's __index__) must not meet checked arrays; other byte orders, a
+    non-tuple cycle and huge color counts are refused."""
+    import numpy as np
+    i32 = lambda xs: np.asarray(xs, np.int32)  # noqa: E731
+
+    edge_u = i32([0, 0])
+
+    class Sneaky:  # not an int: its __index__ would change the arrays after their check
+        def __index__(self):
+            edge_u[0] = 10**8
+            return 1
+    with pytest.raises(TypeError, match="list of ints"):
+        _csearch.cycle_cuts(2, edge_u, i32([1, 1]), i32([1, 2]), i32([]), [Sneaky(), 2])
+    assert edge_u[0] == 0
+    assert _csearch.cycle_cuts(2, edge_u, i32([1, 1]), i32([1, 2]), i32([]), [1, 2]) is None
+    other = "<i4" if np.dtype("=i4").byteorder == ">" or np.little_endian is False else ">i4"
+    with pytest.raises(TypeError, match="int32"):
+        _csearch.cycle_cuts(2, i32([0]), i32([1]), np.asarray([1], other), i32([]), [1])
+    with pytest.raises(TypeError, match="tuple"):
+        _csearch.cnf(1, 1, 0, i32([0, 1]), i32([0]), i32([0]), [2])
+    with pytest.raises(ValueError):
+        _csearch.cnf(1, 1, 2**31 - 1, i32([0, 1]), i32([0]), i32([0]))
+
+
+def test_a_zero_in_the_model_makes_neither_literal_true():
+    problem = xcc.Problem(["p"], ["s", "t"], [["p", "s:a"], ["p", "t:a"]])
+    cycle = xcc.Cycle({"s": [((0, 1), "a")], "t": [((0, 1), "a")]}, required=[0])
+    py, c = both(problem, cycle)
+    model = [0] * py.nvars
+    assert c.true_edges(model) == py.true_edges(model)
+    assert c.check(model) == py.check(model)
+
+
+def test_long_options_sort_fast():
+    """A table-like option naming many items in falling order (insertion sort
+    was quadratic): the C translation stays the twin, and quick."""
+    secondary = [f"s{i}" for i in range(3000)]
+    options = [["p"] + [(s, "a") for s in reversed(secondary)]]
+    assert_twins(xcc.Problem(["p"], secondary, options), models=2)

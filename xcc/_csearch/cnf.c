@@ -154,8 +154,30 @@ struct tables {
     struct xcc_ivec tup_option;         /* the option of each tuple */
 };
 
-static void insertion_sort(int32_t *item, int32_t *color, size_t k)
+static int by_key(const void *x, const void *y)
 {
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Sort the (item, color) pairs by item (items differ within an option):
+ * insertion for a few, qsort beyond (keys hold both, item high). */
+static int sort_pairs(int32_t *item, int32_t *color, size_t k)
+{
+    if (k > 16) {
+        uint64_t *key = malloc(k * sizeof *key);
+        if (key == NULL)
+            return -1;
+        for (size_t i = 0; i < k; i++)
+            key[i] = (uint64_t)(uint32_t)item[i] << 32 | (uint32_t)color[i];
+        qsort(key, k, sizeof *key, by_key);
+        for (size_t i = 0; i < k; i++) {
+            item[i] = (int32_t)(key[i] >> 32);
+            color[i] = (int32_t)(key[i] & 0xffffffffu);
+        }
+        free(key);
+        return 0;
+    }
     for (size_t i = 1; i < k; i++)
         for (size_t j = i; j > 0 && item[j - 1] > item[j]; j--) {
             int32_t t = item[j];
@@ -165,6 +187,7 @@ static void insertion_sort(int32_t *item, int32_t *color, size_t k)
             color[j] = color[j - 1];
             color[j - 1] = t;
         }
+    return 0;
 }
 
 /* Is primary item i a table?  If so, record it. */
@@ -190,7 +213,10 @@ static void find_table(struct build *b, struct tables *tb, const int32_t *ks, si
         }
         if (prim != 1 || nsec == 0)
             return;
-        insertion_sort(si, sc, (size_t)nsec);
+        if (sort_pairs(si, sc, (size_t)nsec) < 0) {
+            b->oom = 1;
+            return;
+        }
         if (len < 0) {
             len = nsec;
             memcpy(sig, si, (size_t)nsec * sizeof *sig);
@@ -244,10 +270,10 @@ static void forbid(struct build *b, const struct tables *tb, size_t t, int32_t *
     const int32_t *tup = tb->tup.a + tb->tup_start.a[t];
     const int32_t ntup = tb->ntup.a[t];
     for (int32_t j = 0; j < len; j++) { /* the sorted domain of position j */
-        int32_t *d = dom + j * MAX_TUPLES, k = 0;
+        int32_t *d = dom + (size_t)j * MAX_TUPLES, k = 0;
         for (int32_t u = 0; u < ntup; u++) {
-            int32_t c = tup[u * len + j], x = 0;
-            if (b->f->color_lit[sig[j] * W + c] == -truth)
+            int32_t c = tup[(size_t)u * len + j], x = 0;
+            if (b->f->color_lit[(size_t)sig[j] * W + c] == -truth)
                 continue;
             while (x < k && d[x] < c)
                 x++;
@@ -266,14 +292,15 @@ static void forbid(struct build *b, const struct tables *tb, size_t t, int32_t *
         int in_table = 0;
         for (int32_t u = 0; u < ntup && !in_table; u++) {
             int32_t j = 0;
-            while (j < len && tup[u * len + j] == dom[j * MAX_TUPLES + at[j]])
+            while (j < len && tup[(size_t)u * len + j] == dom[(size_t)j * MAX_TUPLES + at[j]])
                 j++;
             in_table = j == len;
         }
         if (!in_table) {
             size_t k = 0;
             for (int32_t j = 0; j < len; j++) {
-                int32_t lit = b->f->color_lit[sig[j] * W + dom[j * MAX_TUPLES + at[j]]];
+                int32_t c = dom[(size_t)j * MAX_TUPLES + at[j]];
+                int32_t lit = b->f->color_lit[(size_t)sig[j] * W + c];
                 if (lit != truth) /* a certain color: its negation is false */
                     clause[k++] = -lit;
             }
@@ -363,7 +390,7 @@ static int degree_in_table(const struct tables *tb, const int32_t *at_i,
         for (; u < ntup; u++) {
             int32_t d = fixed;
             for (a = 0; a < nat; a++)
-                d += tup[u * len + pos[a]] == at_c[a];
+                d += tup[(size_t)u * len + pos[a]] == at_c[a];
             if (d != 2 && (required || d != 0))
                 break;
         }
@@ -390,7 +417,7 @@ static void cycle(struct build *b, const struct tables *tb)
         int32_t i = p->n1 + s;
         for (int32_t e = p->edge_start[s]; e < p->edge_start[s + 1]; e++) {
             int32_t c = p->edge_color[e];
-            int32_t y = (c > 0 && c <= p->ncolors) ? f->color_lit[i * W + c] : 0;
+            int32_t y = (c > 0 && c <= p->ncolors) ? f->color_lit[(size_t)i * W + c] : 0;
             if (y != 0 && y != -truth) {
                 push(b, &f->edge_u, p->edge_u[e]);
                 push(b, &f->edge_v, p->edge_v[e]);
@@ -558,10 +585,10 @@ int xcc_cnf_build(const struct xcc_cnf_problem *p, struct xcc_cnf *f)
             tcount[i]++;
             for (int32_t u = 0; u < nt; u++) {
                 int32_t x = 0;
-                while (x < u && tt[x * len + j] != tt[u * len + j])
+                while (x < u && tt[(size_t)x * len + j] != tt[(size_t)u * len + j])
                     x++;
                 if (x == u) /* distinct */
-                    amark[(size_t)i * W + tt[u * len + j]]++;
+                    amark[(size_t)i * W + tt[(size_t)u * len + j]]++;
             }
         }
     }
