@@ -25,6 +25,7 @@ import warnings
 from pathlib import Path
 
 import xcc
+from xcc.examples import queens
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
@@ -35,14 +36,6 @@ try:
         import xcover
 except ImportError:  # an optional benchmark dependency
     xcover = None
-
-
-def queens(n: int) -> xcc.Problem:
-    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
-    secondary = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
-    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
-               for i in range(n) for j in range(n)]
-    return xcc.Problem(primary, secondary, options, name=f"queens{n}")
 
 
 def instances(quick: bool, dlx: list[Path]):

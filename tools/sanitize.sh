@@ -41,7 +41,7 @@ them), and Masyu puzzles of the shared collection with method "propagate"."""
 import random, subprocess, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, "tests/c")
-from differential import SHARED, compile_cycle, encode, random_graph_cycle  # noqa: E402
+from differential import SHARED, encode, random_graph_cycle  # noqa: E402
 import masyu, xcc  # noqa: E402
 from xcc.arrays import build_arrays  # noqa: E402
 from xcc.engine_c import cut_arrays  # noqa: E402
@@ -68,7 +68,7 @@ for p in masyu.load(SHARED / "puzzles" / "psm.txt"):
 texts, expected = [], []
 for problem, cycle in cases:
     a = build_arrays(problem)
-    cc = compile_cycle(problem, a, cycle)
+    cc = cycle.compile_for(problem)
     start, edges = cut_arrays(cc)
     rows = encode(a, cc).split("\n")
     rows[7] = "2" + rows[7][1:]  # the cycle line: 1 -> 2, cuts follow

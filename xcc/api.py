@@ -68,8 +68,7 @@ class Search:
         arrays = _LAYOUTS.get(self.engine, build_arrays)(self.problem)
         compiled = None
         if self.cycle is not None:
-            codes = {name: k + 1 for k, name in enumerate(arrays.color_names)}
-            compiled = self.cycle.compile(self.problem.secondary, codes)
+            compiled = self.cycle.compile_for(self.problem)
         runner = _RUNNERS[self.engine]
         stats = self.stats
         start = time.perf_counter()

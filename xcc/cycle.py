@@ -29,6 +29,12 @@ class Cycle:
     cuts: Sequence[Sequence[tuple[Vertex, Vertex]]] = ()
     propagate: bool = False
 
+    def compile_for(self, problem) -> "CompiledCycle":
+        """:meth:`compile` with the color codes every engine uses for
+        ``problem`` (code ``k`` is the ``k``-th of ``problem.colors()``)."""
+        codes = {name: k + 1 for k, name in enumerate(problem.colors())}
+        return self.compile(problem.secondary, codes)
+
     def compile(self, secondary: Sequence[str], colors: Mapping[str, int]) -> "CompiledCycle":
         """Number the vertices and map each (item, color code) to edge pairs."""
         vindex: dict[Vertex, int] = {}

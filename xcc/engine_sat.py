@@ -928,10 +928,7 @@ def _flush(solver, stats: Stats, prop: LoopPropagator | None) -> None:
 def count(problem, *, cycle=None, limit: int | None = None, cuts: str | None = None) -> Stats:
     """Count solutions with a chosen way of cutting (for benchmarks)."""
     a = Layout(problem)
-    compiled = None
-    if cycle is not None:
-        codes = {name: k + 1 for k, name in enumerate(a.color_names)}
-        compiled = cycle.compile(problem.secondary, codes)
+    compiled = None if cycle is None else cycle.compile_for(problem)
     stats = Stats()
     start = time.perf_counter()
     for _ in run(a, stats, compiled, limit, cuts=cuts):

@@ -24,6 +24,7 @@ import xcc
 from xcc.arrays import Arrays, build_arrays
 from xcc.cycle import CompiledCycle
 from xcc.engine_py import Engine
+from xcc.examples import queens
 from xcc.results import Stats
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -72,21 +73,6 @@ def random_graph_cycle(rng: random.Random) -> tuple[xcc.Problem, xcc.Cycle]:
     present = [rng.choice(pairs)] if rng.random() < 0.2 else []
     problem = xcc.Problem([f"v{w}" for w in range(nv)], items, options, warn=False)
     return problem, xcc.Cycle(cycle_edges, required, present)
-
-
-def queens(n: int) -> xcc.Problem:
-    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
-    secondary = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
-    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
-               for i in range(n) for j in range(n)]
-    return xcc.Problem(primary, secondary, options)
-
-
-def compile_cycle(problem: xcc.Problem, a: Arrays, cycle: xcc.Cycle | None):
-    if cycle is None:
-        return None
-    codes = {name: k + 1 for k, name in enumerate(a.color_names)}
-    return cycle.compile(problem.secondary, codes)
 
 
 def encode(a: Arrays, cc: CompiledCycle | None) -> str:
@@ -144,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     names, texts, expected = [], [], []
     for name, problem, cycle in problems(args.count, args.seed):
         a = build_arrays(problem)
-        cc = compile_cycle(problem, a, cycle)
+        cc = None if cycle is None else cycle.compile_for(problem)
         names.append(name)
         texts.append(encode(a, cc))
         expected.append(reference(a, cc))

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 import xcc
 from xcc.arrays import build_arrays, sanity
 from xcc.engine_py import Engine
+from xcc.examples import queens
 from xcc.results import Stats
 
 from .strategies import cycle_problems, problems, total_cycle_problems
@@ -59,15 +60,6 @@ def load(path):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return xcc.read_dlx(path)
-
-
-def queens(n: int) -> xcc.Problem:
-    """n queens: rows and columns primary, diagonals secondary (as queens8.dlx)."""
-    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
-    secondary = [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)]
-    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
-               for i in range(n) for j in range(n)]
-    return xcc.Problem(primary, secondary, options, name=f"queens{n}")
 
 
 # ---- the published facts and every .dlx file the project holds --------------
@@ -213,8 +205,8 @@ def lockstep(problem, cycle=None):
     sane links in both; the C solver and the reference statistics at the end."""
     a_py, a_c = build_arrays(problem), build_arrays(problem)
     s_py = Stats()
-    solver = engine_c.make_solver(a_c, None if cycle is None else compiled(problem, cycle, a_c))
-    py = Engine(a_py, s_py, None if cycle is None else compiled(problem, cycle, a_py)).run()
+    solver = engine_c.make_solver(a_c, None if cycle is None else cycle.compile_for(problem))
+    py = Engine(a_py, s_py, None if cycle is None else cycle.compile_for(problem)).run()
     while True:
         status = solver.run(0)
         if status != _csearch.SOLUTION:
@@ -261,11 +253,6 @@ def test_propagation_strategy_forces_and_solves():
     assert tally["root"] >= 1, tally
 
 
-def compiled(problem, cycle, a):
-    codes = {name: k + 1 for k, name in enumerate(a.color_names)}
-    return cycle.compile(problem.secondary, codes)
-
-
 @settings(DIFFERENTIAL, max_examples=300)
 @given(total_cycle_problems())
 def test_propagation_nodes_and_links_at_every_solution(case):
@@ -283,7 +270,7 @@ def test_propagation_pausing_changes_nothing():
     puzzle = masyu.Puzzle.parse("..W...\n.B..W.\n......\n...B..\n.W....\n......")
     enc = masyu.encode(puzzle, "423")
     a = build_arrays(enc.problem)
-    cc = compiled(enc.problem, enc.cycle(propagate=True), a)
+    cc = enc.cycle(propagate=True).compile_for(enc.problem)
     runs = []
     for budget in (0, 1, 13, 1000):
         solver = engine_c.make_solver(a, cc)

@@ -105,10 +105,15 @@ def test_propagation_keeps_exactly_the_guards_solutions(case):
     plain = xcc.Cycle(cycle.edges, cycle.required, cycle.present)
     guarded = sorted(sorted(s.indices) for s in xcc.solve(problem, engine="python", cycle=plain))
     a = build_arrays(problem)
-    codes = {name: k + 1 for k, name in enumerate(a.color_names)}
-    engine = Engine(a, Stats(), cycle.compile(problem.secondary, codes))
+    engine = Engine(a, Stats(), cycle.compile_for(problem))
     engine.check_sanity = True
     before = (list(a.up), list(a.down), list(a.itm), list(a.color))
     found = sorted(sorted(a.option_of(p) for p in nodes) for nodes in engine.run())
     assert found == guarded
     assert (a.up, a.down, a.itm, a.color) == before  # forced colors undone exactly
+
+
+def test_examples_queens_counts_as_knuths_queens8():
+    from xcc.examples import queens
+    s = xcc.count(queens(8), engine="python")
+    assert (s.solutions, s.nodes, s.updates, s.mems) == (92, 1199, 21375, 305205)

@@ -56,10 +56,7 @@ def table_problems(draw, with_cycle=False):
 def solution_set(problem, cycle=None, cuts=None):
     """Solutions as sets of option indices, each found once."""
     a = engine_sat.Layout(problem)
-    compiled = None
-    if cycle is not None:
-        codes = {name: k + 1 for k, name in enumerate(a.color_names)}
-        compiled = cycle.compile(problem.secondary, codes)
+    compiled = None if cycle is None else cycle.compile_for(problem)
     found = [frozenset(s) for s in engine_sat.run(a, Stats(), compiled, cuts=cuts)]
     assert len(found) == len(set(found))
     return set(found)

@@ -23,10 +23,7 @@ from .test_engine_sat import load, table_problems
 
 def both(problem, cycle=None):
     a = Layout(problem)
-    compiled = None
-    if cycle is not None:
-        codes = {name: k + 1 for k, name in enumerate(a.color_names)}
-        compiled = cycle.compile(problem.secondary, codes)
+    compiled = None if cycle is None else cycle.compile_for(problem)
     return Translation(a, compiled), CompiledTranslation(a, compiled)
 
 
