@@ -244,6 +244,10 @@ class Problem:
             return options
         raise AttributeError(attr)
 
+    def has_compact(self) -> bool:
+        """True if the integer arrays exist already (no work to ask for them)."""
+        return "_compact" in self.__dict__
+
     def compact(self) -> Compact:
         """The options as integer arrays (computed once)."""
         c = self.__dict__.get("_compact")
