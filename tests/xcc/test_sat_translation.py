@@ -167,11 +167,12 @@ def test_hostile_inputs_are_refused_before_use():
 
 
 def test_a_zero_in_the_model_makes_neither_literal_true():
-    problem = xcc.Problem(["p"], ["s", "t"], [["p", "s:a"], ["p", "t:a"]])
-    cycle = xcc.Cycle({"s": [((0, 1), "a")], "t": [((0, 1), "a")]}, required=[0])
+    problem = xcc.Problem(["t"], ["s"], [["t", "s:a"], ["t", "s:b"]])  # a table: lits v, -v
+    cycle = xcc.Cycle({"s": [((0, 1), "a"), ((0, 1), "b")]}, required=[0])
     py, c = both(problem, cycle)
-    model = [0] * py.nvars
-    assert c.true_edges(model) == py.true_edges(model)
+    assert sorted(lit for _, _, lit in py.edges) == [-2, 2]
+    model = [1, 0]
+    assert c.true_edges(model) == py.true_edges(model) == []
     assert c.check(model) == py.check(model)
 
 
@@ -179,5 +180,9 @@ def test_long_options_sort_fast():
     """A table-like option naming many items in falling order (insertion sort
     was quadratic): the C translation stays the twin, and quick."""
     secondary = [f"s{i}" for i in range(3000)]
-    options = [["p"] + [(s, "a") for s in reversed(secondary)]]
-    assert_twins(xcc.Problem(["p"], secondary, options), models=2)
+    rest = [(s, "a") for s in reversed(secondary[2:])]
+    options = [["p"] + rest + [("s1", c1), ("s0", c0)] for c0, c1 in ("aa", "ab", "ba")]
+    problem = xcc.Problem(["p"], secondary, options)  # a table; it forbids s0 = s1 = b
+    py, _ = both(problem)
+    assert len(py.tables) == 1 and len(py.tables[0][0]) == 3000
+    assert_twins(problem, models=2)
