@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import gc
 import time
+from functools import cached_property
 from itertools import product
 from typing import Callable, Iterator
 
@@ -493,17 +494,10 @@ class CompiledTranslation:
         self.option_lit = np.frombuffer(option_lit, np.int32)
         self.colored_lits = np.frombuffer(colored, np.int32)
         self.edge_lit = np.frombuffer(el, np.int32)
-        self.edges = list(zip(np.frombuffer(eu, np.int32).tolist(),
-                              np.frombuffer(ev, np.int32).tolist(), self.edge_lit.tolist()))
         self.nverts = cycle.nverts if cycle is not None else 0
         self.required = list(cycle.required) if cycle is not None else []
         self._cut_arrays = (np.frombuffer(eu, np.int32), np.frombuffer(ev, np.int32),
                             self.edge_lit, np.asarray(self.required, np.int32))
-        self.incident: list[list[int]] = [[] for _ in range(self.nverts)]
-        for j, (u, v, _) in enumerate(self.edges):
-            self.incident[u].append(j)
-            if v != u:
-                self.incident[v].append(j)
         # a table's option is chosen when all its color literals are true
         table = np.frombuffer(in_table, np.int32).astype(bool)
         self.in_table = table
@@ -512,6 +506,22 @@ class CompiledTranslation:
         lits = np.frombuffer(color_lit, np.int32).reshape(n, nc + 1)
         self.table_lit = lits[c.items[keep], c.colors[keep]]
         self.table_option = entry_option[keep]
+
+    @cached_property
+    def edges(self) -> list[tuple[int, int, int]]:
+        """The cycle's edges as ``Translation`` lists them (for the propagator;
+        the lazy cuts read the arrays)."""
+        eu, ev, el, _ = self._cut_arrays
+        return list(zip(eu.tolist(), ev.tolist(), el.tolist()))
+
+    @cached_property
+    def incident(self) -> list[list[int]]:
+        out: list[list[int]] = [[] for _ in range(self.nverts)]
+        for j, (u, v, _) in enumerate(self.edges):
+            out[u].append(j)
+            if v != u:
+                out[v].append(j)
+        return out
 
     @staticmethod
     def _true(model: np.ndarray, lits: np.ndarray) -> np.ndarray:
