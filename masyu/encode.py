@@ -19,7 +19,7 @@ one-literal-at-a-time version it replaced is kept as the tests' oracle,
 
 - edges are numbered ``0 .. n-1`` in row-major order of their midpoints
   (the order of the secondary items); number ``n`` stands for "off the
-  board", the constant 0 (``ZERO`` of the union-find);
+  board", the constant 0;
 - every cell has 17 *slots*, one per literal list it may own: 7 tile states,
   4 black turns, 6 white patterns; a slot is 4 literals, each a column of the
   cell's row of ``around`` (its near and far edges) and a bit.  The slots the
@@ -44,7 +44,7 @@ import xcc
 
 from .encoding import ENCODINGS, Encoding, Namer
 from .errors import MasyuError
-from .grid import Edge, all_edges, on_board, step
+from .grid import Edge
 from .puzzle import Puzzle
 from .unionfind import ParityUnionFind
 
@@ -265,9 +265,6 @@ def encode_422(puzzle: Puzzle) -> Encoding:
 
 # ---- exercise 423 --------------------------------------------------------------
 
-ZERO = "0"  # the constant class in clue_classes; edges are tuples, so this key never collides
-
-
 def _relations(kind: str, n, e, s, w) -> tuple:
     """The clue relations ``(a, b, a XOR b, text)`` of a pearl with edges n, e, s, w."""
     if kind == "B":
@@ -280,68 +277,31 @@ def _contradiction(cell, kind: str, text: str) -> str:
     return f"{colour} pearl at cell {cell}: {text} contradicts the other clues"
 
 
-def clue_classes(puzzle: Puzzle) -> tuple[ParityUnionFind, str | None]:
-    """Edge classes under the clue relations; the first contradiction, if any.
-
-    Black: N = not S, E = not W.  White: N = S, E = W, E = not N.  An edge
-    off the board is the constant ``ZERO``.  (The same relations over edge
-    tuples as ``_clue_classes`` over edge numbers, for readers and tests.)
-    """
-    uf = ParityUnionFind()
-    uf.add(ZERO)
-    for e in sorted(all_edges(puzzle.rows, puzzle.cols),
-                    key=lambda e: (e[0][0] + e[1][0], e[0][1] + e[1][1])):
-        uf.add(e)
-    for cell, kind in puzzle.pearls:
-        sides = []
-        for d in DIRECTIONS:
-            other = step(cell, d)
-            sides.append(ZERO if not on_board(puzzle.rows, puzzle.cols, other)
-                         else (cell, other) if cell < other else (other, cell))
-        for a, b, parity, text in _relations(kind, *sides):
-            if not uf.union(a, b, parity):
-                return uf, _contradiction(cell, kind, text)
-    return uf, None
-
-
 def _clue_classes(puzzle: Puzzle, board: _Board) -> tuple[np.ndarray, np.ndarray] | str:
-    """Union-find with parity over edge numbers (``n`` is ZERO, the constant 0).
+    """The edge classes under the clue relations (black: N = not S, E = not W;
+    white: N = S, E = W, E = not N), by union-find with parity over edge
+    numbers, ``n`` being the constant 0 off the board.
 
     Returns, for every number, its class root and its parity ``x XOR root``;
-    or the first contradiction among the relations (in pearl order), as
-    ``clue_classes`` words it.  Union by size keeps the trees shallow, so
-    finding a root needs no path compression; the roots and parities of all
-    edges are read off at the end by pointer jumping.
+    or the first contradiction among the relations (in pearl order).  Only
+    the edges of pearls enter the union-find; every other edge is a class of
+    its own.
     """
-    size = board.n + 1
-    parent, parity, weight = list(range(size)), [0] * size, [1] * size
+    uf = ParityUnionFind()
     cols = board.cols
     around = board.around[[r * cols + c for (r, c), _ in puzzle.pearls], :4].tolist()
     for (cell, kind), sides in zip(puzzle.pearls, around):
         for a, b, p, text in _relations(kind, *sides):
-            pa = pb = 0  # find: a and b become their roots, pa = a XOR root(a), ...
-            while parent[a] != a:
-                pa ^= parity[a]
-                a = parent[a]
-            while parent[b] != b:
-                pb ^= parity[b]
-                b = parent[b]
-            if a == b:
-                if pa ^ pb != p:
-                    return _contradiction(cell, kind, text)
-                continue
-            if weight[a] < weight[b]:
-                a, b = b, a
-            parent[b] = a  # root b XOR root a = pa XOR pb XOR p
-            parity[b] = pa ^ pb ^ p
-            weight[a] += weight[b]
-    root, par = np.array(parent), np.array(parity)
-    while True:
-        up = root[root]
-        if np.array_equal(up, root):
-            return root, par
-        par ^= par[root]
-        root = up
+            if not uf.union(a, b, p):
+                return _contradiction(cell, kind, text)
+    root = np.arange(board.n + 1)
+    par = np.zeros(board.n + 1, dtype=np.int64)
+    keys = list(uf.parent)
+    if keys:
+        found = [uf.find(x) for x in keys]
+        root[keys] = [r for r, _ in found]
+        par[keys] = [q for _, q in found]
+    return root, par
 
 
 def encode_423(puzzle: Puzzle) -> Encoding:
@@ -355,7 +315,7 @@ def encode_423(puzzle: Puzzle) -> Encoding:
         return Encoding(puzzle, "423", problem, {}, contradiction=classes)
     root, par = classes
 
-    # Constants: the class of ZERO (number n); edge e = par[e] XOR par[ZERO].
+    # Constants: the class of the constant 0 (number n); edge e = par[e] XOR par[n].
     constant = root == root[n]
     value = par ^ par[n]
     # Leaders: the first edge (lowest number) of every other class, in edge

@@ -10,7 +10,6 @@ import pytest
 import xcc
 from masyu import Encoding, MasyuError, Puzzle, encode
 from masyu.collection import load
-from masyu.encode import clue_classes
 
 from .bruteforce import BOARDS, weak_set as brute_weak, weak_solutions
 
@@ -135,7 +134,7 @@ def test_423_contradiction_is_reported():
     enc = encode(Puzzle.from_grid(["W..", "...", "..."]), "423")
     assert "white pearl at cell (0, 0)" in enc.contradiction
     assert enc.problem.options == ()
-    _, why = clue_classes(Puzzle.from_grid(["...", ".B.", "..."]))
+    why = encode(Puzzle.from_grid(["...", ".B.", "..."]), "423").contradiction
     assert why is None
 
 
