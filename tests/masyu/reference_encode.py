@@ -21,8 +21,7 @@ from typing import Callable, Iterator, Sequence
 
 import xcc
 
-from masyu.encoding import ENCODINGS, Encoding, Namer
-from masyu.errors import MasyuError
+from masyu.encoding import Encoding, Namer
 from masyu.grid import Cell, Edge, all_edges, on_board, step
 from masyu.puzzle import Puzzle
 from masyu.unionfind import ParityUnionFind
@@ -39,13 +38,8 @@ Occurrence = tuple[str, "str | None"]
 
 
 def encode(puzzle: Puzzle, encoding: str = "423") -> Encoding:
-    """The XCC problem whose solutions are the weak solutions of ``puzzle``."""
-    if not isinstance(puzzle, Puzzle):
-        raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
-    encoding = str(encoding)
-    if encoding not in ENCODINGS:
-        raise MasyuError(f"unknown encoding {encoding!r}; valid encodings: {', '.join(ENCODINGS)}")
-    return encode_422(puzzle) if encoding == "422" else encode_423(puzzle)
+    """The old construction, by encoding name (the library checks the arguments)."""
+    return encode_422(puzzle) if str(encoding) == "422" else encode_423(puzzle)
 
 
 # ---- the constraints, as edge literals ----------------------------------------
