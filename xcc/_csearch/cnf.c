@@ -27,19 +27,30 @@ struct build {
     int oom;
 };
 
-static void push(struct build *b, struct xcc_ivec *v, int32_t x)
+int xcc_ivec_push(struct xcc_ivec *v, int32_t x)
 {
     if (v->n == v->cap) {
         size_t cap = v->cap ? 2 * v->cap : 64;
         int32_t *a = realloc(v->a, cap * sizeof *a);
-        if (a == NULL) {
-            b->oom = 1;
-            return;
-        }
+        if (a == NULL)
+            return -1;
         v->a = a;
         v->cap = cap;
     }
     v->a[v->n++] = x;
+    return 0;
+}
+
+int xcc_int32_cmp(const void *x, const void *y)
+{
+    int32_t a = *(const int32_t *)x, c = *(const int32_t *)y;
+    return (a > c) - (a < c);
+}
+
+static void push(struct build *b, struct xcc_ivec *v, int32_t x)
+{
+    if (xcc_ivec_push(v, x) < 0)
+        b->oom = 1;
 }
 
 static void *zalloc(struct build *b, size_t count, size_t size)
@@ -316,12 +327,6 @@ static void forbid(struct build *b, const struct tables *tb, size_t t, int32_t *
 
 /* ---- the cycle (T8) ------------------------------------------------------------ */
 
-static int by_lit(const void *x, const void *y)
-{
-    int32_t a = *(const int32_t *)x, c = *(const int32_t *)y;
-    return (a > c) - (a < c);
-}
-
 /* The degree of a vertex is 0 or 2 (2 if required). */
 static void degree(struct build *b, int32_t *lits, int32_t *w, size_t k, int32_t fixed,
                    int required, int32_t *keep, int32_t *kw, int32_t *clause)
@@ -488,7 +493,7 @@ static void cycle(struct build *b, const struct tables *tb)
         }
         if (degree_in_table(tb, at_i, at_c, nat, fixed, required[v], tof_start, tof, pos))
             continue;
-        qsort(lits, k, sizeof *lits, by_lit); /* the literals with their weights */
+        qsort(lits, k, sizeof *lits, xcc_int32_cmp); /* the literals with their weights */
         size_t d = 0;
         for (size_t x = 0; x < k; x++) {
             if (d && lits[d - 1] == lits[x])
@@ -505,7 +510,7 @@ static void cycle(struct build *b, const struct tables *tb)
         for (size_t j = 0; j < ne; j++)
             if (f->edge_u.a[j] != f->edge_v.a[j])
                 lits[k++] = f->edge_lit.a[j];
-        qsort(lits, k, sizeof *lits, by_lit);
+        qsort(lits, k, sizeof *lits, xcc_int32_cmp);
         size_t d = 0;
         for (size_t x = 0; x < k; x++)
             if (!d || lits[d - 1] != lits[x])

@@ -31,6 +31,11 @@ struct xcc_ivec {
     size_t n, cap;
 };
 
+/* Append x (the array doubles as needed): 0, or -1 when out of memory. */
+int xcc_ivec_push(struct xcc_ivec *v, int32_t x);
+/* qsort's comparison of two int32_t. */
+int xcc_int32_cmp(const void *x, const void *y);
+
 struct xcc_cnf {
     int32_t nvars, unsat, nclauses;
     struct xcc_ivec clauses; /* each clause followed by a 0 */

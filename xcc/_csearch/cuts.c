@@ -14,38 +14,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int by_value(const void *x, const void *y)
-{
-    int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
-    return (a > b) - (a < b);
-}
-
-static int push(struct xcc_ivec *v, int32_t x)
-{
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 64;
-        int32_t *a = realloc(v->a, cap * sizeof *a);
-        if (a == NULL)
-            return -1;
-        v->a = a;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
-    return 0;
-}
-
 /* Sort cuts->a[from..], drop repeats, end the cut with a 0. */
 static int close_cut(struct xcc_ivec *cuts, size_t from)
 {
     int32_t *a = cuts->a + from;
     size_t k = cuts->n - from, d = 0;
     if (k)
-        qsort(a, k, sizeof *a, by_value);
+        qsort(a, k, sizeof *a, xcc_int32_cmp);
     for (size_t x = 0; x < k; x++)
         if (!d || a[d - 1] != a[x])
             a[d++] = a[x];
     cuts->n = from + d;
-    return push(cuts, 0);
+    return xcc_ivec_push(cuts, 0);
 }
 
 int xcc_cycle_cuts(int32_t nverts, int32_t nedges, const int32_t *u, const int32_t *v,
@@ -90,7 +70,7 @@ int xcc_cycle_cuts(int32_t nverts, int32_t nedges, const int32_t *u, const int32
     if (ntrue == 0 || bad) { /* the CNF forbids these: the weakest valid cut */
         if (ntrue) {
             for (int32_t j = 0; j < nedges; j++)
-                if (truth[j] && lit[j] && push(cuts, -lit[j]) < 0)
+                if (truth[j] && lit[j] && xcc_ivec_push(cuts, -lit[j]) < 0)
                     goto done;
             if (close_cut(cuts, 0) < 0)
                 goto done;
@@ -142,10 +122,10 @@ int xcc_cycle_cuts(int32_t nverts, int32_t nedges, const int32_t *u, const int32
         if (nrequired == 0) { /* two cycles cannot both stay */
             size_t other = (k + 1) % ncomp;
             for (int32_t a = wstart[k]; a < wstart[k + 1]; a++)
-                if (lit[walk[a]] && push(cuts, -lit[walk[a]]) < 0)
+                if (lit[walk[a]] && xcc_ivec_push(cuts, -lit[walk[a]]) < 0)
                     goto done;
             for (int32_t a = wstart[other]; a < wstart[other + 1]; a++)
-                if (lit[walk[a]] && push(cuts, -lit[walk[a]]) < 0)
+                if (lit[walk[a]] && xcc_ivec_push(cuts, -lit[walk[a]]) < 0)
                     goto done;
         } else if (in > 0 && in < nrequired) { /* some edge across the boundary */
             int crossed_present = 0;
@@ -161,7 +141,7 @@ int xcc_cycle_cuts(int32_t nverts, int32_t nedges, const int32_t *u, const int32
                                 crossed_present = 1;
                                 break;
                             }
-                            if (push(cuts, lit[j]) < 0)
+                            if (xcc_ivec_push(cuts, lit[j]) < 0)
                                 goto done;
                         }
                     }
@@ -170,12 +150,12 @@ int xcc_cycle_cuts(int32_t nverts, int32_t nedges, const int32_t *u, const int32
             if (crossed_present) { /* the cut says nothing: "not all of C" instead */
                 cuts->n = from;
                 for (int32_t a = wstart[k]; a < wstart[k + 1]; a++)
-                    if (lit[walk[a]] && push(cuts, -lit[walk[a]]) < 0)
+                    if (lit[walk[a]] && xcc_ivec_push(cuts, -lit[walk[a]]) < 0)
                         goto done;
             }
         } else if (in == 0) { /* not all of C */
             for (int32_t a = wstart[k]; a < wstart[k + 1]; a++)
-                if (lit[walk[a]] && push(cuts, -lit[walk[a]]) < 0)
+                if (lit[walk[a]] && xcc_ivec_push(cuts, -lit[walk[a]]) < 0)
                     goto done;
         } else
             continue; /* all required vertices, but not alone: another cycle is cut */
