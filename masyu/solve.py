@@ -122,7 +122,7 @@ class Search:
     """
 
     def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str = "423",
-                 method: str = "guard", engine: str = "c", limit: int | None = None,
+                 method: str = "guard", engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
                  progress_every: float = 1.0) -> None:
         if not isinstance(puzzle, Puzzle):
@@ -197,7 +197,7 @@ class Search:
 
 
 def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: str = "guard",
-          engine: str = "c", limit: int | None = None) -> Iterator["Loop"]:
+          engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None) -> Iterator["Loop"]:
     """Yield the loops of ``puzzle`` lazily: strong solutions, or weak ones."""
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
                     limit=limit)
@@ -205,7 +205,7 @@ def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: 
 
 
 def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: str = "guard",
-          engine: str = "c", limit: int | None = None,
+          engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
           on_progress: Callable[[Search], None] | None = None,
           progress_every: float = 1.0) -> Count:
     """Count the strong (or weak) solutions; the result carries the statistics.
@@ -224,7 +224,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: 
 
 
 def is_unique(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423",
-              method: str = "guard", engine: str = "c") -> bool:
+              method: str = "guard", engine: str = xcc.DEFAULT_ENGINE) -> bool:
     """True if ``puzzle`` has exactly one (strong) solution; stops at two."""
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine, limit=2)
     return search.count() == 1

@@ -3,7 +3,7 @@
 #
 #   tools/sanitize.sh [COUNT]      (default 3000 random problems per pass)
 #
-# 1. Builds xcc/_csearch/search.c with tests/c/driver.c (no Python) with
+# 1. Builds xcc/csrc/search.c with tests/c/driver.c (no Python) with
 #    -fsanitize=address,undefined and runs it over seeded random problems,
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
@@ -28,8 +28,8 @@ export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 echo "== 1. standalone C core + driver"
-$CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/_csearch \
-    xcc/_csearch/search.c xcc/_csearch/propagate.c tests/c/driver.c -o "$OUT/driver"
+$CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
+    xcc/csrc/search.c xcc/csrc/propagate.c tests/c/driver.c -o "$OUT/driver"
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$COUNT" --seed 1
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$((COUNT / 3))" --seed 2 --budget 7
 
@@ -103,8 +103,8 @@ PY
 "$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 10))" 4 5
 
 echo "== 1c. the SAT engine's CNF translation and cut check (cnf.c, cuts.c), leaks checked"
-$CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/_csearch \
-    xcc/_csearch/cnf.c xcc/_csearch/cuts.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
+$CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
+    xcc/csrc/cnf.c xcc/csrc/cuts.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
 "$OUT/cnf_driver" "$((COUNT * 5))" 1
 
 echo "== 2. the extension module, sanitized, under the engine tests"
@@ -119,9 +119,9 @@ SHARED="$(cd .. && pwd)/shared"
 [ -d "$SHARED" ] && ln -s "$SHARED" "$OUT/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
-$CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc -I"$PYINC" \
-    xcc/_csearchmodule.c xcc/_csearch/search.c xcc/_csearch/propagate.c \
-    xcc/_csearch/cnf.c xcc/_csearch/cuts.c -o "$PKG/xcc/_csearch$SUFFIX"
+$CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc/csrc -I"$PYINC" \
+    xcc/csrc/module.c xcc/csrc/search.c xcc/csrc/propagate.c \
+    xcc/csrc/cnf.c xcc/csrc/cuts.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
@@ -129,7 +129,7 @@ export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:halt_on_error=1"
 export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
 (
     cd "$PKG"
-    "$PYTHON" -c "import xcc._csearch as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
+    "$PYTHON" -c "import xcc._native as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/test_engine_c.py \
         tests/xcc/test_sat_translation.py tests/xcc/test_engine_sat.py
 )

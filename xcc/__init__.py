@@ -8,7 +8,7 @@ from .problem import Problem
 from .results import Solution, Stats
 from .cycle import Cycle
 from .dlx import read_dlx, write_dlx, parse_dlx, format_dlx
-from .api import ENGINES, solve, count, Search
+from .api import DEFAULT_ENGINE, ENGINES, solve, count, Search
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
-           "parse_dlx", "format_dlx", "ENGINES", "solve", "count", "Search"]
+           "parse_dlx", "format_dlx", "DEFAULT_ENGINE", "ENGINES", "solve", "count", "Search"]

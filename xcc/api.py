@@ -18,13 +18,20 @@ from .results import Solution, Stats
 
 def _c_available() -> bool:
     try:
-        from ._csearch import Solver  # noqa: F401  (not the xcc/_csearch/ source folder)
+        from ._native import Solver  # noqa: F401  (the sources are in xcc/csrc/)
     except ImportError:
         return False
     return True
 
 
-ENGINES: tuple[str, ...] = (("python", "c") if _c_available() else ("python",)) + ("sat",)
+def _sat_available() -> bool:
+    from .engine_sat import available
+    return available()
+
+
+# The engines usable now (the c engine needs the compiled extension, sat needs python-sat).
+ENGINES: tuple[str, ...] = ("python",) + (("c",) if _c_available() else ()) \
+    + (("sat",) if _sat_available() else ())
 DEFAULT_ENGINE = "c" if "c" in ENGINES else "python"
 
 

@@ -1,4 +1,4 @@
-"""The compiled engine: Algorithm C in C (``xcc/_csearch/search.c``).
+"""The compiled engine: Algorithm C in C (``xcc/csrc/search.c``).
 
 ``run`` is a drop-in twin of ``Engine(arrays, stats, cycle).run(...)`` of
 :mod:`xcc.engine_py`: the same solutions in the same order, the same counts.
@@ -12,7 +12,7 @@ import time
 from array import array
 from typing import Callable, Iterator
 
-from . import _csearch
+from . import _native
 from .arrays import Arrays
 from .cycle import CompiledCycle
 from .propagate import cut_edge_lists, edge_lists
@@ -46,10 +46,10 @@ def cut_arrays(cc: CompiledCycle) -> tuple:
     return (start, edges)
 
 
-def make_solver(a: Arrays, cycle: CompiledCycle | None = None) -> "_csearch.Solver":
+def make_solver(a: Arrays, cycle: CompiledCycle | None = None) -> "_native.Solver":
     arrays = a.as_numpy()
     propagate = cycle is not None and cycle.propagate
-    return _csearch.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
+    return _native.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
                            arrays["down"], arrays["itm"], arrays["color"],
                            None if cycle is None else cycle_arrays(cycle),
                            cut_arrays(cycle) if propagate else None)
@@ -86,7 +86,7 @@ def _run(a, stats, cycle, limit, on_progress, progress_every, as_options):
             stats.extra["probes"] = probes
 
     next_check = time.monotonic() + progress_every
-    SOLUTION, DONE = _csearch.SOLUTION, _csearch.DONE
+    SOLUTION, DONE = _native.SOLUTION, _native.DONE
     try:
         while True:
             status = solver.run(MEM_BUDGET)

@@ -4,7 +4,7 @@ A translation of the search of DLX2 (TAOCP 7.2.2.1, Algorithm C) onto the
 flat arrays of :mod:`xcc.arrays`, counting mems exactly as DLX2 does: one mem
 for ``up``+``down`` of a node together, one for ``itm``+``color`` together,
 one for ``llink``+``rlink`` of an item together.  Each operation sits beside
-its inverse.  The compiled engine (``_csearch.c``) is a line-by-line
+its inverse.  The compiled engine (``csrc/search.c``) is a line-by-line
 translation of this file; keep the two in step.
 
 Steps of Algorithm C:

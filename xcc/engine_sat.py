@@ -2,7 +2,7 @@
 
 The translation (:class:`Translation`, the readable reference) reads the
 problem itself, not the dancing-links arrays; the search uses its compiled
-twin :class:`CompiledTranslation` (``xcc/_csearch/cnf.c``, the same variables
+twin :class:`CompiledTranslation` (``xcc/csrc/cnf.c``, the same variables
 and clauses in the same order, from the problem's compact arrays) and the
 compiled cut check (``cuts.c``, the twin of :func:`check_edges`):
 
@@ -475,19 +475,19 @@ class Translation(Formula):
 
 
 class CompiledTranslation:
-    """:class:`Translation`'s twin, built in C (``xcc/_csearch/cnf.c``): the
+    """:class:`Translation`'s twin, built in C (``xcc/csrc/cnf.c``): the
     same variables and the same clauses in the same order (the tests hold the
     two equal), with what the search reads afterwards (``chosen``,
     ``blocking``, ``true_edges``, ``edges``) computed on arrays."""
 
     def __init__(self, layout: Layout, cycle: CompiledCycle | None = None) -> None:
-        from . import _csearch
+        from . import _native
         from .engine_c import cycle_arrays
         problem = layout.problem
         c = problem.compact()
         n1, n, nc = len(problem.primary), len(problem.items), len(c.color_names)
         (self.nvars, unsat, self.clauses, option_lit, color_lit, in_table, colored, eu, ev,
-         el) = _csearch.cnf(n1, n, nc, c.starts, c.items, c.colors,
+         el) = _native.cnf(n1, n, nc, c.starts, c.items, c.colors,
                             None if cycle is None else cycle_arrays(cycle))
         self.unsat = bool(unsat)
         self.true = 1
@@ -529,8 +529,8 @@ class CompiledTranslation:
         return np.where(lits > 0, values > 0, values < 0)
 
     def check(self, model: list[int]) -> tuple[bool, list[list[int]]]:
-        from . import _csearch
-        cuts = _csearch.cycle_cuts(self.nverts, *self._cut_arrays, model)
+        from . import _native
+        cuts = _native.cycle_cuts(self.nverts, *self._cut_arrays, model)
         return (True, []) if cuts is None else (False, cuts)
 
     def true_edges(self, model: list[int]) -> list[int]:

@@ -1,4 +1,4 @@
-/* Leak and bounds check of the SAT engine's C parts (xcc/_csearch/cnf.c and
+/* Leak and bounds check of the SAT engine's C parts (xcc/csrc/cnf.c and
  * cuts.c) under the sanitizers, without Python: seeded random problems (some
  * with table items), random cycle constraints and random models.  Their
  * answers are checked against the Python references by

@@ -1,4 +1,4 @@
-/* A standalone driver for the C search (xcc/_csearch/search.c), no Python.
+/* A standalone driver for the C search (xcc/csrc/search.c), no Python.
  *
  *   driver FILE [BUDGET]
  *

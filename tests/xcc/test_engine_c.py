@@ -27,7 +27,7 @@ from xcc.results import Stats
 
 from .strategies import cycle_problems, problems, total_cycle_problems
 
-_csearch = pytest.importorskip("xcc._csearch")
+_native = pytest.importorskip("xcc._native")
 from xcc import engine_c  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,7 +209,7 @@ def lockstep(problem, cycle=None):
     py = Engine(a_py, s_py, None if cycle is None else cycle.compile_for(problem)).run()
     while True:
         status = solver.run(0)
-        if status != _csearch.SOLUTION:
+        if status != _native.SOLUTION:
             assert next(py, None) is None
             break
         assert solver.choices() == next(py)
@@ -275,8 +275,8 @@ def test_propagation_pausing_changes_nothing():
     for budget in (0, 1, 13, 1000):
         solver = engine_c.make_solver(a, cc)
         sols = []
-        while (status := solver.run(budget)) != _csearch.DONE:
-            if status == _csearch.SOLUTION:
+        while (status := solver.run(budget)) != _native.DONE:
+            if status == _native.SOLUTION:
                 sols.append(solver.choices())
         runs.append((sols, solver.stats()))
     assert all(r == runs[0] for r in runs) and runs[0][1][0] >= 1
@@ -307,7 +307,7 @@ def test_cuts_need_a_cycle():
     arrays = a.as_numpy()
     cuts = (np.zeros(1, np.int32), np.zeros(0, np.int32))
     with pytest.raises(ValueError):
-        _csearch.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
+        _native.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
                         arrays["down"], arrays["itm"], arrays["color"], None, cuts)
 
 
@@ -320,8 +320,8 @@ def test_pausing_changes_nothing():
     for budget in (0, 1, 7, 1000):
         solver = engine_c.make_solver(a)
         sols = []
-        while (status := solver.run(budget)) != _csearch.DONE:
-            if status == _csearch.SOLUTION:
+        while (status := solver.run(budget)) != _native.DONE:
+            if status == _native.SOLUTION:
                 sols.append(solver.choices())
         runs.append((sols, solver.stats()))
     assert all(r == runs[0] for r in runs)
@@ -374,7 +374,7 @@ def test_ctrl_c_is_noticed_quickly():
 
 # ---- big problems and memory --------------------------------------------------
 
-def uniform_solver(options: int, width: int) -> "_csearch.Solver":
+def uniform_solver(options: int, width: int) -> "_native.Solver":
     """``options`` options that each cover all ``width`` primary items, laid out
     as xcc.arrays does (built with numpy: the Problem would take minutes)."""
     n = width
@@ -402,7 +402,7 @@ def uniform_solver(options: int, width: int) -> "_csearch.Solver":
     rlink = np.concatenate([np.arange(1, n + 1), [0], [n + 1]])
     rlink[n] = 0
     i32 = lambda x: np.ascontiguousarray(x, dtype=np.int32)  # noqa: E731
-    return _csearch.Solver(n, n, i32(llink), i32(rlink), i32(up), i32(down), i32(itm), color)
+    return _native.Solver(n, n, i32(llink), i32(rlink), i32(up), i32(down), i32(itm), color)
 
 
 def test_uniform_layout_matches_build_arrays():
@@ -411,13 +411,13 @@ def test_uniform_layout_matches_build_arrays():
     solver = uniform_solver(4, 3)
     reference = engine_c.make_solver(a)
     for s in (solver, reference):
-        while s.run(0) != _csearch.DONE:
+        while s.run(0) != _native.DONE:
             pass
     assert solver.stats() == reference.stats()
 
 
 def count_all(solver) -> int:
-    while solver.run(0) != _csearch.DONE:
+    while solver.run(0) != _native.DONE:
         pass
     return solver.stats()[0]
 
@@ -454,8 +454,8 @@ def test_bad_arrays_are_refused():
     arrays = a.as_numpy()
     arrays["down"][5] = 10**6
     with pytest.raises(ValueError):
-        _csearch.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
+        _native.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
                         arrays["down"], arrays["itm"], arrays["color"])
     with pytest.raises(TypeError):
-        _csearch.Solver(a.n1, a.n, [0], arrays["rlink"], arrays["up"],
+        _native.Solver(a.n1, a.n, [0], arrays["rlink"], arrays["up"],
                         arrays["down"], arrays["itm"], arrays["color"])

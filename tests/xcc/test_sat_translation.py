@@ -1,8 +1,8 @@
 """The compiled CNF translation and cut check against their Python references.
 
-``CompiledTranslation`` (xcc/_csearch/cnf.c) must give the same variables and
+``CompiledTranslation`` (xcc/csrc/cnf.c) must give the same variables and
 the same clauses, in the same order, as ``Translation``; its ``check`` (the
-lazy cuts, xcc/_csearch/cuts.c) the same answer and the same cuts as
+lazy cuts, xcc/csrc/cuts.c) the same answer and the same cuts as
 ``check_edges``; ``chosen`` and ``blocking`` the same options and clauses.
 """
 from __future__ import annotations
@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xcc
-from xcc import _csearch, engine_sat
+from xcc import _native, engine_sat
 from xcc.engine_sat import CompiledTranslation, Layout, Translation
 
 from .strategies import cycle_problems, problems, total_cycle_problems
@@ -114,21 +114,21 @@ def test_bad_arrays_are_refused(args):
     import numpy as np
     conv = [np.asarray(x, np.int64) if isinstance(x, list) else x for x in args]
     with pytest.raises((TypeError, ValueError)):
-        _csearch.cnf(*conv)
+        _native.cnf(*conv)
 
 
 def test_out_of_range_arrays_are_refused():
     import numpy as np
     i32 = lambda xs: np.asarray(xs, np.int32)  # noqa: E731
     with pytest.raises(ValueError):
-        _csearch.cnf(1, 2, 1, i32([0, 1]), i32([5]), i32([0]))  # item 5 of 2
+        _native.cnf(1, 2, 1, i32([0, 1]), i32([5]), i32([0]))  # item 5 of 2
     with pytest.raises(ValueError):
-        _csearch.cnf(1, 2, 1, i32([0, 2]), i32([0, 1]), i32([0, 3]))  # color 3 of 1
+        _native.cnf(1, 2, 1, i32([0, 2]), i32([0, 1]), i32([0, 3]))  # color 3 of 1
     with pytest.raises(ValueError):
-        _csearch.cnf(1, 2, 1, i32([0, 2]), i32([0, 1]), i32([0, 1]),
+        _native.cnf(1, 2, 1, i32([0, 2]), i32([0, 1]), i32([0, 1]),
                      (2, i32([0, 1]), i32([1]), i32([0]), i32([7]), i32([]), i32([])))
     with pytest.raises(ValueError):
-        _csearch.cycle_cuts(2, i32([0]), i32([9]), i32([1]), i32([]), [1])
+        _native.cycle_cuts(2, i32([0]), i32([9]), i32([1]), i32([]), [1])
 
 
 def test_the_reference_takes_over_beyond_the_color_table(monkeypatch):
@@ -154,16 +154,16 @@ def test_hostile_inputs_are_refused_before_use():
             edge_u[0] = 10**8
             return 1
     with pytest.raises(TypeError, match="list of ints"):
-        _csearch.cycle_cuts(2, edge_u, i32([1, 1]), i32([1, 2]), i32([]), [Sneaky(), 2])
+        _native.cycle_cuts(2, edge_u, i32([1, 1]), i32([1, 2]), i32([]), [Sneaky(), 2])
     assert edge_u[0] == 0
-    assert _csearch.cycle_cuts(2, edge_u, i32([1, 1]), i32([1, 2]), i32([]), [1, 2]) is None
+    assert _native.cycle_cuts(2, edge_u, i32([1, 1]), i32([1, 2]), i32([]), [1, 2]) is None
     other = "<i4" if np.dtype("=i4").byteorder == ">" or np.little_endian is False else ">i4"
     with pytest.raises(TypeError, match="int32"):
-        _csearch.cycle_cuts(2, i32([0]), i32([1]), np.asarray([1], other), i32([]), [1])
+        _native.cycle_cuts(2, i32([0]), i32([1]), np.asarray([1], other), i32([]), [1])
     with pytest.raises(TypeError, match="tuple"):
-        _csearch.cnf(1, 1, 0, i32([0, 1]), i32([0]), i32([0]), [2])
+        _native.cnf(1, 1, 0, i32([0, 1]), i32([0]), i32([0]), [2])
     with pytest.raises(ValueError):
-        _csearch.cnf(1, 1, 2**31 - 1, i32([0, 1]), i32([0]), i32([0]))
+        _native.cnf(1, 1, 2**31 - 1, i32([0, 1]), i32([0]), i32([0]))
 
 
 def test_a_zero_in_the_model_makes_neither_literal_true():

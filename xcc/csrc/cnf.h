@@ -3,7 +3,7 @@
  * A twin of xcc/engine_sat.py's Translation (the readable reference): the
  * same variables in the same order, the same clauses in the same order, so
  * the tests can hold the two equal clause by clause.  No Python.h here; the
- * glue in xcc/_csearchmodule.c converts.
+ * glue in xcc/csrc/module.c converts.
  */
 #ifndef XCC_CNF_H
 #define XCC_CNF_H

@@ -1,4 +1,4 @@
-/* xcc._csearch: the thin Python face of the C search (_csearch/search.c).
+/* xcc._native: the thin Python face of the C search (csrc/search.c).
  *
  * Only conversion lives here: int32 buffers in, a status, the chosen nodes
  * and the counters out.  xcc/engine_c.py drives it.
@@ -19,18 +19,18 @@
  *
  *   cnf(n1, n, ncolors, starts, items, colors, cycle=None) -> (nvars, unsat,
  *       clauses, option_lit, color_lit, in_table, colored, edge_u, edge_v,
- *       edge_lit): the SAT engine's translation (_csearch/cnf.c); the problem
+ *       edge_lit): the SAT engine's translation (csrc/cnf.c); the problem
  *       as xcc.problem.Compact's int32 arrays, the cycle as for Solver; the
  *       clauses as a list of lists, every array as bytes of int32.
  *   cycle_cuts(nverts, edge_u, edge_v, edge_lit, required, model) -> None if
  *       the edges the model makes true (lit 0: always) form one cycle through
- *       every required vertex, else the cuts it violates (_csearch/cuts.c).
+ *       every required vertex, else the cuts it violates (csrc/cuts.c).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "_csearch/cnf.h"
-#include "_csearch/search.h"
+#include "cnf.h"
+#include "search.h"
 
 typedef struct {
     PyObject_HEAD
@@ -334,7 +334,7 @@ static PyMethodDef Solver_methods[] = {
 
 static PyTypeObject SolverType = {
     PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "xcc._csearch.Solver",
+    .tp_name = "xcc._native.Solver",
     .tp_doc = "Algorithm C over int32 copies of the arrays of xcc.arrays",
     .tp_basicsize = sizeof(SolverObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -577,10 +577,10 @@ static PyMethodDef module_methods[] = {
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef csearch_module = {
-    PyModuleDef_HEAD_INIT, "_csearch",
+    PyModuleDef_HEAD_INIT, "_native",
     "The compiled engine: Knuth's Algorithm C (DLX2) in C.", -1, module_methods};
 
-PyMODINIT_FUNC PyInit__csearch(void)
+PyMODINIT_FUNC PyInit__native(void)
 {
     if (PyType_Ready(&SolverType) < 0)
         return NULL;

@@ -3,7 +3,7 @@
  * A line-by-line translation of xcc/engine_py.py onto the same flat arrays
  * (xcc/arrays.py), counting nodes, updates, cleansings and mems exactly as
  * the reference engine (and DLX2) does, plus the single-cycle loop guard of
- * xcc/cycle.py.  No Python here: xcc/_csearchmodule.c is the glue, and
+ * xcc/cycle.py.  No Python here: xcc/csrc/module.c is the glue, and
  * tests/c/driver.c runs this file alone (under sanitizers: tools/sanitize.sh).
  *
  * Use: xcc_new() copies the arrays; xcc_set_cycle() adds the guard, and
