@@ -2,6 +2,8 @@
 ``Puzzle.to_*``, detection, the CLI's choices, defaults and messages)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.testing import CliRunner
 
@@ -96,3 +98,13 @@ def test_convert_writes_every_format_and_picture():
     assert run("convert", PUZZLE.to_tatham(), "--to", "text").stdout == masyu.render_text(PUZZLE)
     bad = run("convert", "3x2:f", "--to", "psm")
     assert bad.exit_code == 2 and "square" in bad.output
+
+
+def test_the_guide_lists_every_choice():
+    guide = Path(__file__).resolve().parents[2] / "docs" / "guide.md"
+    text = " ".join(guide.read_text(encoding="utf-8").split())
+    # the formats in detection order, as the registry has them
+    assert f"{', '.join(PUZZLE_FORMATS)} for puzzles" in text
+    assert f"{', '.join(LOOP_FORMATS)} for loops" in text
+    for name in list(ENCODINGS) + list(METHODS) + list(DIFFICULTIES):
+        assert f'"{name}"' in text or f"{name}:" in text, name
