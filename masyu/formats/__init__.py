@@ -67,7 +67,7 @@ LOOP_FORMATS = tuple(name for name, f in FORMATS.items() if f.kind == "loop")
 
 def get(name: str, kind: str) -> Format:
     """The format of that name and kind, or one clear error listing the valid ones."""
-    found = FORMATS.get(name)
+    found = FORMATS.get(name) if isinstance(name, str) else None
     if found is None or found.kind != kind:
         names = PUZZLE_FORMATS if kind == "puzzle" else LOOP_FORMATS
         raise MasyuError(f"unknown {kind} format {name!r}; valid formats: {', '.join(names)}")
