@@ -8,7 +8,8 @@ Other CLI modules import from here:
   pzprv3 file with its loop, ``FILE#NAME`` in a solutions file);
 - ``fail(message, where=None)``: one line on stderr, exit code 2;
 - ``errors_exit()``: a context manager (usable as a decorator too) that turns
-  MasyuError and xcc's XCCError into ``fail``.
+  MasyuError and xcc's XCCError into ``fail``;
+- ``summaries(names)``: the one-line summaries of formats and pictures, for --help.
 """
 from __future__ import annotations
 
@@ -147,11 +148,14 @@ def read_loop_arg(arg: str, puzzle: Puzzle) -> Loop:
 # Verbs
 
 
-# convert --to: every puzzle format, and the pictures.
-TARGETS = PUZZLE_FORMATS + tuple(PICTURES)
-TARGET_HELP = "The format to write: " + "; ".join(
-    [f"{name}: {FORMATS[name].summary}" for name in PUZZLE_FORMATS]
-    + [f"{name}: {summary}" for name, (summary, _) in PICTURES.items()]) + "."
+def summaries(names: tuple[str, ...]) -> str:
+    """``name: summary; ...`` of formats and pictures, for a --help text."""
+    return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
+                     for name in names) + "."
+
+
+TARGETS = PUZZLE_FORMATS + tuple(PICTURES)   # convert --to: every puzzle format, the pictures
+TARGET_HELP = "The format to write: " + summaries(TARGETS)
 
 
 def _out(text: str) -> None:

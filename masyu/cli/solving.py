@@ -19,11 +19,11 @@ import typer
 import xcc
 
 from . import app
-from .puzzles import errors_exit, fail, read_puzzle_arg
+from .puzzles import errors_exit, fail, read_puzzle_arg, summaries
 from ..collection import parse_collection
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
-from ..formats import FORMATS, LOOP_FORMATS, write_loop
+from ..formats import LOOP_FORMATS, write_loop
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..render import PICTURES
@@ -41,8 +41,7 @@ ENGINE_HELP = f"The XCC engine: {', '.join(xcc.ENGINES)}."
 ENCODING_HELP = "; ".join(f"{name}: {c.summary}" for name, c in ENCODINGS.items()) + "."
 METHOD_HELP = "Strong solutions by " + "; ".join(
     f"{name}: {m.summary}" for name, m in METHODS.items()) + "."
-SHOW_HELP = "The loop as " + "; ".join([f"{name}: {FORMATS[name].summary}" for name in LOOP_FORMATS]
-                      + [f"{name}: {summary}" for name, (summary, _) in PICTURES.items()]) + "."
+SHOW_HELP = "The loop as " + summaries(SHOWS)
 ENCODING_OPT = typer.Option(DEFAULT_ENCODING, "--encoding", help=ENCODING_HELP)
 METHOD_OPT = typer.Option(DEFAULT_METHOD, "--method", help=METHOD_HELP)
 ENGINE_OPT = typer.Option(xcc.DEFAULT_ENGINE, "--engine", help=ENGINE_HELP)

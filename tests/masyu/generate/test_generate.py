@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 import masyu
-from masyu import Loop, MasyuError, Puzzle, check, count
+from masyu import MasyuError, Puzzle, check, count
 from masyu.cli import app
 from masyu.collection import parse_collection, parse_solutions
 from masyu.generate import generate_with_loop, measure
