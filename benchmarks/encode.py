@@ -2,7 +2,7 @@
 
     python benchmarks/encode.py [--puzzles 12] [--repeat 3] [--out FILE]
 
-The baseline is ``tests/masyu/reference_encode.py`` (the one-literal-at-a-time
+The baseline is ``tests/masyu/encodings/reference_encode.py`` (the one-literal-at-a-time
 construction, kept as the tests' oracle).  Classes, from
 ``shared/puzzles/psm.txt``: the first ``--puzzles`` hard 25x25 puzzles, the
 40x40, and the first ``--puzzles`` hard 10x10 ones.  For each puzzle and
@@ -30,10 +30,18 @@ SHARED = ROOT.parent / "shared"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+import masyu  # noqa: E402
+from masyu.board import board  # noqa: E402
 from masyu.collection import load  # noqa: E402
+from masyu.encodings.names import names  # noqa: E402
 
-fast = importlib.import_module("masyu.encode")  # the module (masyu.encode is the function)
-reference = importlib.import_module("tests.masyu.reference_encode")
+reference = importlib.import_module("tests.masyu.encodings.reference_encode")
+
+
+def clear_size_tables() -> None:
+    """Forget the tables kept per board size (the board, the item names)."""
+    board.cache_clear()
+    names.cache_clear()
 
 
 def cpu_ms(f, *args) -> tuple[float, object]:
@@ -51,10 +59,10 @@ def measure(puzzles, kind: str, repeat: int) -> tuple[float, float, float]:
         for _ in range(repeat):
             t, a = cpu_ms(reference.encode, puzzle, kind)
             best[0] = min(best[0], t)
-            fast._cached_board.cache_clear()
-            t, b = cpu_ms(fast.encode, puzzle, kind)
+            clear_size_tables()
+            t, b = cpu_ms(masyu.encode, puzzle, kind)
             best[2] = min(best[2], t)
-            t, b = cpu_ms(fast.encode, puzzle, kind)
+            t, b = cpu_ms(masyu.encode, puzzle, kind)
             best[1] = min(best[1], t)
         assert (a.problem.primary, a.problem.secondary, a.problem.options) == \
             (b.problem.primary, b.problem.secondary, b.problem.options), puzzle.name
@@ -80,7 +88,7 @@ def main(argv: list[str] | None = None) -> None:
     ]
     for kind in ("423", "422"):  # warm up both (imports, numpy's first calls)
         reference.encode(classes[2][1][0], kind)
-        fast.encode(classes[2][1][0], kind)
+        masyu.encode(classes[2][1][0], kind)
 
     lines = ["| puzzles | encoding | reference ms | masyu.encode ms | speed-up "
              "| first of its size ms | speed-up |",

@@ -43,8 +43,7 @@ def instances(quick: bool, dlx: list[Path]):
     for n in range(8, 11 if quick else 13):
         yield f"queens{n}", queens(n), None
     try:
-        from masyu.collection import load
-        from masyu.encode import encode
+        from masyu import encode, load  # the same names before and after issue 13
     except ImportError:
         load = None
     path = SHARED / "puzzles" / "rcra.txt"

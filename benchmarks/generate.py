@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10x10,20x20,30x30")
     ap.add_argument("--seeds", type=int, default=10)
-    ap.add_argument("--difficulty", default=None, choices=["easy", "medium", "hard"])
+    ap.add_argument("--difficulty", default=None, choices=list(masyu.DIFFICULTIES))
     ap.add_argument("--minimal", action="store_true")
     args = ap.parse_args(argv)
     print("| size | seeds | median s | worst s | pearls (median) | difficulty | loops grown |")

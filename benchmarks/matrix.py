@@ -48,7 +48,7 @@ KNOWN = {
 }
 EXTRAS = ("rcra-masyu05", "rcra-masyu06", "puzsq-9833", "wikipedia-masyu-example")
 # Methods that choose their own encoding and engine: one run per puzzle.
-AUTO_METHODS = ("best",)
+AUTO_METHODS = tuple(name for name, m in masyu.METHODS.items() if m.auto)
 PEERS = ("sat_edges", "cpsat")
 
 
@@ -126,7 +126,7 @@ def _cells(group: str) -> tuple[int, int]:
     return int(r), int(c)
 
 
-DIFFICULTY_ORDER = {"easy": 0, "medium": 1, "hard": 2}
+DIFFICULTY_ORDER = {name: k for k, name in enumerate(masyu.DIFFICULTIES)}
 
 
 def select(sample: int, seed: int = 0, big_sample: int | None = None,
@@ -182,10 +182,8 @@ def configurations(encodings=None, methods=None, engines=None, peers=None,
     """Every configuration: weak counts per encoding and engine, strong counts
     per encoding, method and engine, self-choosing methods once, then peers.
     Defaults are read from the library, so new methods and engines join."""
-    from masyu.encoding import ENCODINGS
-    from masyu.solve import METHODS
-    encodings = list(ENCODINGS if encodings is None else encodings)
-    methods = list(METHODS if methods is None else methods)
+    encodings = list(masyu.ENCODINGS if encodings is None else encodings)
+    methods = list(masyu.METHODS if methods is None else methods)
     engines = list(xcc.ENGINES if engines is None else engines)
     peers = available_peers() if peers is None else list(peers)
     out = []

@@ -8,7 +8,7 @@ Puzzles: a seeded sample of every size and difficulty class of
 ``../shared/puzzles/psm.txt``, the 30x30 to 40x40 ones, and the puzzles whose
 counts are known (rcra-masyu05/06, puzsq-9833, the Wikipedia example, the
 empty 5x5 board).  Configurations: weak counts per encoding and engine,
-strong counts per encoding, method and engine (read from ``masyu.solve.METHODS``
+strong counts per encoding, method and engine (read from ``masyu.METHODS``
 and ``xcc.ENGINES``, so new ones join), methods that choose for themselves
 (``best``) once, and the peers of ``benchmarks/peers`` whose solvers are
 installed (``pip install -e '.[bench]'``).  The python engine only runs on

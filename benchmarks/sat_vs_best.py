@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import masyu  # noqa: E402
-from masyu.encode import encode  # noqa: E402
+from masyu import encode  # noqa: E402
 from peers import sat_edges  # noqa: E402
 from xcc import engine_sat  # noqa: E402
 

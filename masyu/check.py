@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .errors import MasyuError
-from .grid import Cell, on_board, step
-from .loop import OPPOSITE, Loop
+from .board import OPPOSITE, WORD, Cell, check_same_size, on_board, step
+from .formats import parse_loop
+from .loop import Loop
 from .puzzle import Puzzle
 
 # The rule ids, in the order their violations are listed for a cell.
@@ -50,18 +51,16 @@ def check(puzzle: Puzzle, loop: Loop | str, *, weak: bool = False) -> list[Viola
     Listed cell by cell (row-major), then the board-wide ones.
     """
     if isinstance(loop, str):
-        loop = Loop.parse(loop, puzzle.rows, puzzle.cols)
+        loop = parse_loop(loop, puzzle.rows, puzzle.cols)
     if not isinstance(loop, Loop):
         raise MasyuError(f"expected a Loop or its text, not {type(loop).__name__}")
-    if (loop.rows, loop.cols) != (puzzle.rows, puzzle.cols):
-        raise MasyuError(f"the loop is {loop.rows}x{loop.cols} but the puzzle is "
-                         f"{puzzle.rows}x{puzzle.cols}")
+    check_same_size(loop, puzzle)
     out: list[Violation] = []
     rows, cols = puzzle.rows, puzzle.cols
-    dirmap, pearls = loop._dirs(), puzzle._pearl_map()
-    for cell in sorted({c for c in dirmap if 0 <= c[0] < rows and 0 <= c[1] < cols} | set(pearls)):
+    pearls = puzzle.pearl_map
+    for cell in sorted(set(loop.cells()) | set(pearls)):
         r, c = cell
-        if cell not in pearls and len(dirmap[cell]) == 2 and 0 < r < rows - 1 and 0 < c < cols - 1:
+        if cell not in pearls and loop.degree(cell) == 2 and 0 < r < rows - 1 and 0 < c < cols - 1:
             continue   # an inner cell without a pearl, passed through once: nothing to break
         out += _check_cell(puzzle, loop, cell)
     if not weak:
@@ -80,7 +79,7 @@ def _check_cell(puzzle: Puzzle, loop: Loop, cell: Cell) -> list[Violation]:
     dirs = loop.directions(cell)
     for d in dirs:
         if not on_board(puzzle.rows, puzzle.cols, step(cell, d)):
-            out.append(Violation(cell, "off-board", f"the loop leaves the board going {_WORD[d]}"))
+            out.append(Violation(cell, "off-board", f"the loop leaves the board going {WORD[d]}"))
     if len(dirs) not in (0, 2):
         out.append(Violation(cell, "degree", f"the loop meets this cell {len(dirs)} "
                              f"time{'s' if len(dirs) != 1 else ''} ({dirs}); it must be 0 or 2"))
@@ -115,6 +114,3 @@ def _check_cell(puzzle: Puzzle, loop: Loop, cell: Cell) -> list[Violation]:
                                          f"the loop turns in cell ({n[0]}, {n[1]}) next to this "
                                          "black pearl; it must go straight there"))
     return out
-
-
-_WORD = {"N": "north", "E": "east", "S": "south", "W": "west"}

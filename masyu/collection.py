@@ -3,7 +3,7 @@
 Each puzzle is a header line ``# NAME key=value ...`` (``size=RxC`` among the
 keys), its R grid lines, and a blank line.  A solutions file has the same
 headers and, in place of the grid, the loop in box drawing (see
-``Loop.from_box``); there the ``size`` key says how many lines follow, since
+``masyu.formats.box``); there the ``size`` key says how many lines follow, since
 a row the loop never visits is a line of spaces.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Mapping
 
 from .errors import MasyuError
-from .formats import grid_blocks, grid_from_block
+from .formats import box, grid
 from .loop import Loop
 from .puzzle import Puzzle
 
@@ -45,8 +45,8 @@ def parse_collection(text: str, source: str | None = None) -> list[Puzzle]:
         if line.strip().startswith("#"):
             sizes[number] = _header(line.strip())[1]
     puzzles = []
-    for name, block in grid_blocks(lines):
-        puzzle = grid_from_block(block, name, source)
+    for name, block in grid.blocks(lines):
+        puzzle = grid.from_block(block, name, source)
         header = block[0][0] - 1
         size = sizes.get(header)
         if size is not None and size != (puzzle.rows, puzzle.cols):
@@ -73,7 +73,7 @@ def format_collection(puzzles: Iterable[Puzzle]) -> str:
         if not name or name.split() != [name] or name.startswith("#"):
             raise MasyuError(f"a puzzle name in a collection is one word, not {name!r}",
                              f"puzzle {k}")
-        out.append(f"# {name} size={p.rows}x{p.cols}\n" + p.to_grid() + "\n")
+        out.append(f"# {name} size={p.rows}x{p.cols}\n" + grid.write(p) + "\n")
     return "".join(out)
 
 
@@ -109,7 +109,7 @@ def parse_solutions(text: str, source: str | None = None) -> dict[str, Loop]:
             if end > len(lines):
                 raise MasyuError(f"the file ends before the {rows} rows of this loop", where)
         try:
-            loops[name] = Loop.from_box(lines[i + 1:end], rows, cols)
+            loops[name] = box.read(lines[i + 1:end], rows, cols)
         except MasyuError as err:
             raise _shift(err, i + 1, prefix) from None
         i = end
@@ -138,5 +138,5 @@ def dump_solutions(loops: Mapping[str, Loop], path: str | Path) -> None:
     """Write a solutions file (headers with the size, box drawings, blank lines)."""
     out = []
     for name, loop in loops.items():
-        out.append(f"# {name} size={loop.rows}x{loop.cols}\n" + loop.to_box() + "\n")
+        out.append(f"# {name} size={loop.rows}x{loop.cols}\n" + box.write(loop) + "\n")
     Path(path).write_text("".join(out), encoding="utf-8")

@@ -1,22 +1,24 @@
 """A loop (or any drawn solution) on an R x C board: an immutable set of edges.
 
-Readers and writers: the box drawing of the solution files (``─ │ ┌ ┐ └ ┘``,
-space = unused), the segment lines of a pzprv3 file, and JSON.  A ``Loop``
-need not be a valid solution (``masyu.check`` says whether it is); it may
-even have an edge that leaves the board, which ``check`` reports.
+A ``Loop`` need not be a valid solution (``masyu.check`` says whether it is);
+it may even have an edge that leaves the board, which ``check`` reports.
+
+A value type at the bottom of the package: it imports only ``board`` and
+``errors``.  Its readers and writers (box drawing, JSON, the segments of a
+pzprv3 file) are the loop formats of ``masyu.formats``, and its picture is
+drawn by ``masyu.render``; the conveniences here reach them by function-level
+imports, since those modules import this one (a cycle at the top).  They are
+the deliberate exceptions of the import-linter contract in pyproject.toml.
 """
 from __future__ import annotations
 
-import json
 import operator
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .board import NESW, Cell, Edge, check_size, on_board
 from .errors import MasyuError
-from .grid import DIRS, Cell, Edge, on_board, step
-from .puzzle import MAX_SIDE
 
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
 # Box shapes by the directions they use (order N, E, S, W).  The six shapes of
 # a loop come first; half lines, tees and the cross let any edge set be drawn.
 SHAPES: dict[str, str] = {
@@ -25,18 +27,7 @@ SHAPES: dict[str, str] = {
     "├": "NES", "┤": "NSW", "┬": "ESW", "┴": "NEW", "┼": "NESW",
 }
 SHAPE_OF = {frozenset(dirs): ch for ch, dirs in SHAPES.items()}
-_MASK_DIRS = ["".join(d for k, d in enumerate("NESW") if m >> k & 1) for m in range(16)]
-ALIASES = {"╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", ".": " ", "·": " "}
-
-
-def _check_size(rows: object, cols: object) -> None:
-    if not isinstance(rows, int) or not isinstance(cols, int) or isinstance(rows, bool) \
-            or isinstance(cols, bool):
-        raise MasyuError("board size must be two integers")
-    if rows < 2 or cols < 2:
-        raise MasyuError(f"board {rows}x{cols} is too small (at least 2x2)")
-    if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise MasyuError(f"board {rows}x{cols} is too large (at most {MAX_SIDE} per side)")
+_MASK_DIRS = ["".join(d for k, d in enumerate(NESW) if m >> k & 1) for m in range(16)]
 
 
 @dataclass(frozen=True)
@@ -53,7 +44,7 @@ class Loop:
     edges: frozenset[Edge]
 
     def __init__(self, rows: int, cols: int, edges: Iterable[Sequence[Sequence[int]]] = ()) -> None:
-        _check_size(rows, cols)
+        check_size(rows, cols)
         found: set[Edge] = set()
         for e in edges:
             try:
@@ -73,9 +64,10 @@ class Loop:
         object.__setattr__(self, "edges", frozenset(found))
 
     @classmethod
-    def _trusted(cls, rows: int, cols: int, edges: Iterable[Edge]) -> "Loop":
-        """Build without checking the edges (readers that made them valid already)."""
-        _check_size(rows, cols)
+    def unchecked(cls, rows: int, cols: int, edges: Iterable[Edge]) -> "Loop":
+        """Build from edges a reader has already made valid (adjacent cells, one of
+        them on the board), checking only the size: readers of big files use it."""
+        check_size(rows, cols)
         loop = object.__new__(cls)
         object.__setattr__(loop, "rows", rows)
         object.__setattr__(loop, "cols", cols)
@@ -170,7 +162,7 @@ class Loop:
             out.append(walk)
         return out
 
-    # -- box drawing -----------------------------------------------------
+    # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
 
     @classmethod
     def from_box(cls, text_or_lines: str | Iterable[str], rows: int | None = None,
@@ -182,53 +174,13 @@ class Loop:
         size is given.  Every arm must meet an arm of the neighbour it points
         to; an arm may leave the board (``check`` reports it).
         """
-        if isinstance(text_or_lines, str):
-            lines = text_or_lines.replace("\r\n", "\n").split("\n")
-            if lines and lines[-1] == "" and len(lines) > 1:
-                lines.pop()
-        else:
-            lines = [str(line).rstrip("\r\n") for line in text_or_lines]
-        if rows is None:
-            rows = len(lines)
-        if cols is None:
-            cols = max((len(line) for line in lines), default=0)
-        _check_size(rows, cols)
-        for number, line in enumerate(lines[rows:], rows + 1):
-            if line.strip(" ."):
-                raise MasyuError(f"more than {rows} rows", f"line {number}")
-        dirs: dict[Cell, str] = {}
-        for r, line in enumerate(lines[:rows]):
-            for c, ch in enumerate(line):
-                if ch == " ":
-                    continue
-                ds = SHAPES.get(ALIASES.get(ch, ch))
-                if ds is None:
-                    raise MasyuError(f"{ch!r} is not a loop shape (use ─ │ ┌ ┐ └ ┘ or space)",
-                                     f"line {r + 1}, column {c + 1}")
-                if ds:
-                    if c >= cols:
-                        raise MasyuError(f"a shape beyond column {cols}",
-                                         f"line {r + 1}, column {c + 1}")
-                    dirs[(r, c)] = ds
-        # An edge is named by its first cell: east arms and the west arms of the
-        # next cell must agree, and so must south arms and north ones.
-        east = {cell for cell, ds in dirs.items() if "E" in ds}
-        west = {(r, c - 1) for (r, c), ds in dirs.items() if "W" in ds}
-        south = {cell for cell, ds in dirs.items() if "S" in ds}
-        north = {(r - 1, c) for (r, c), ds in dirs.items() if "N" in ds}
-        if any(0 <= c < cols - 1 for _, c in east ^ west) or \
-                any(0 <= r < rows - 1 for r, _ in south ^ north):
-            _box_mismatch(lines, dirs, rows, cols)
-        edges = [((r, c), (r, c + 1)) for r, c in east | west]
-        edges += [((r, c), (r + 1, c)) for r, c in south | north]
-        return cls._trusted(rows, cols, edges)
+        from .formats import box  # masyu.formats imports loop: a cycle if at the top
+        return box.read(text_or_lines, rows, cols)
 
     def to_box(self) -> str:
         """The box drawing, one line a row (trailing spaces kept), each ending in a newline."""
-        return "".join("".join(self.shape((r, c)) for c in range(self.cols)) + "\n"
-                       for r in range(self.rows))
-
-    # -- pzprv3 segments -------------------------------------------------
+        from .formats import box  # masyu.formats imports loop: a cycle if at the top
+        return box.write(self)
 
     @classmethod
     def from_pzprv3_segments(cls, text_or_lines: str | Iterable[str], rows: int,
@@ -236,121 +188,33 @@ class Loop:
         """Read the drawn-loop part of a pzprv3 file: ``rows`` lines of ``cols - 1``
         horizontal tokens, then ``rows - 1`` lines of ``cols`` vertical ones
         (``1`` line, ``0`` none, ``-1`` cross mark).  Blank lines are skipped."""
-        lines = text_or_lines.split("\n") if isinstance(text_or_lines, str) else text_or_lines
-        numbered = [(n, line.strip()) for n, line in enumerate(lines, 1) if line.strip()]
-        if len(numbered) != 2 * rows - 1:
-            raise MasyuError(f"expected {2 * rows - 1} lines of segments, found {len(numbered)}")
-        return cls._from_segments(numbered, rows, cols)
-
-    @classmethod
-    def _from_segments(cls, numbered: Sequence[tuple[int, str]], rows: int, cols: int) -> "Loop":
-        _check_size(rows, cols)
-        edges: list[Edge] = []
-        for k, (n, line) in enumerate(numbered):
-            horizontal = k < rows
-            width = cols - 1 if horizontal else cols
-            tokens = line.split()
-            if len(tokens) != width:
-                what = "horizontal" if horizontal else "vertical"
-                raise MasyuError(f"expected {width} {what} segments, found {len(tokens)}",
-                                 f"line {n}")
-            column = 0
-            for c, tok in enumerate(tokens):
-                column = line.index(tok, column) + 1
-                if tok not in ("1", "0", "-1"):
-                    raise MasyuError(f"unknown segment {tok[:20]!r} (1 line, 0 none, -1 cross)",
-                                     f"line {n}, column {column}")
-                if tok == "1":
-                    r = k if horizontal else k - rows
-                    edges.append(((r, c), (r, c + 1)) if horizontal else ((r, c), (r + 1, c)))
-        return cls._trusted(rows, cols, edges)
+        from .formats import pzprv3  # masyu.formats imports loop: a cycle if at the top
+        return pzprv3.read_segments(text_or_lines, rows, cols)
 
     def to_pzprv3_segments(self) -> list[str]:
         """The segment lines of a pzprv3 file (each token followed by a space, as the player writes)."""
-        if self.off_board():
-            raise MasyuError("a loop that leaves the board cannot be written to pzprv3",
-                             f"edge {self.off_board()[0]}")
-        horiz = ["".join("1 " if ((r, c), (r, c + 1)) in self.edges else "0 "
-                         for c in range(self.cols - 1)) for r in range(self.rows)]
-        vert = ["".join("1 " if ((r, c), (r + 1, c)) in self.edges else "0 "
-                        for c in range(self.cols)) for r in range(self.rows - 1)]
-        return horiz + vert
-
-    # -- JSON ------------------------------------------------------------
+        from .formats import pzprv3  # masyu.formats imports loop: a cycle if at the top
+        return pzprv3.write_segments(self)
 
     def to_json(self) -> str:
         """``{"rows": R, "cols": C, "edges": [[[r1, c1], [r2, c2]], ...]}``, edges sorted."""
-        edges = [[list(a), list(b)] for a, b in sorted(self.edges)]
-        return json.dumps({"rows": self.rows, "cols": self.cols, "edges": edges})
+        from .formats import json  # masyu.formats imports loop: a cycle if at the top
+        return json.write(self)
 
     @classmethod
     def from_json(cls, text: str) -> "Loop":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise MasyuError(f"bad JSON: {err.msg}", f"line {err.lineno}, column {err.colno}") \
-                from None
-        except (TypeError, ValueError, RecursionError) as err:
-            raise MasyuError(f"bad JSON: {err}"[:120]) from None
-        if not isinstance(data, dict) or not {"rows", "cols", "edges"} <= data.keys():
-            raise MasyuError('a JSON loop is an object with "rows", "cols" and "edges"')
-        if not isinstance(data["edges"], list):
-            raise MasyuError('"edges" must be a list of [[r1, c1], [r2, c2]]')
-        edges = []
-        for k, e in enumerate(data["edges"]):
-            if not (isinstance(e, list) and len(e) == 2 and all(
-                    isinstance(p, list) and len(p) == 2 and all(
-                        type(v) is int for v in p) for p in e)):
-                raise MasyuError("an edge is [[r1, c1], [r2, c2]] with integers",
-                                 f"JSON edge {k + 1}")
-            edges.append(((e[0][0], e[0][1]), (e[1][0], e[1][1])))
-        return cls(data["rows"], data["cols"], edges)
-
-    # -- any of them -----------------------------------------------------
+        from .formats import json  # masyu.formats imports loop: a cycle if at the top
+        return json.read(text)
 
     @classmethod
     def parse(cls, text: str, rows: int | None = None, cols: int | None = None) -> "Loop":
         """Read a loop as JSON, a pzprv3 file with its loop drawn, or a box drawing."""
-        if not isinstance(text, str):
-            raise MasyuError(f"expected text, not {type(text).__name__}")
-        s = text.strip()
-        if s.startswith("{"):
-            loop = cls.from_json(s)
-        elif s.startswith("pzprv3"):
-            from .formats import parse_pzprv3
-            found = parse_pzprv3(s)[1]
-            if found is None:
-                raise MasyuError("the pzprv3 file has no loop drawn")
-            loop = found
-        else:
-            return cls.from_box(text, rows, cols)
-        if (rows is not None and loop.rows != rows) or (cols is not None and loop.cols != cols):
-            raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}")
-        return loop
+        from .formats import parse_loop  # masyu.formats imports loop: a cycle if at the top
+        return parse_loop(text, rows, cols)
 
     def _repr_svg_(self) -> str:
-        from .puzzle import Puzzle
-        from .render import render_svg
-        return render_svg(Puzzle(self.rows, self.cols), self)
+        from .render import loop_svg  # masyu.render imports loop: a cycle if at the top
+        return loop_svg(self)
 
     def __repr__(self) -> str:
         return f"Loop({self.rows}, {self.cols}, <{len(self.edges)} edges>)"
-
-
-_WORD = {"N": "north", "E": "east", "S": "south", "W": "west"}
-
-
-def _box_mismatch(lines: list[str], dirs: dict[Cell, str], rows: int, cols: int) -> None:
-    """Raise the error for the first arm (row-major, then N E S W) not met by its neighbour."""
-    for cell in sorted(dirs):
-        for d in dirs[cell]:
-            n = step(cell, d)
-            if on_board(rows, cols, n) and OPPOSITE[d] not in dirs.get(n, ""):
-                mine = ALIASES.get(lines[cell[0]][cell[1]], lines[cell[0]][cell[1]])
-                row = lines[n[0]] if n[0] < len(lines) else ""
-                theirs = row[n[1]] if n[1] < len(row) else " "
-                raise MasyuError(f"{mine!r} points {_WORD[d]} but {theirs!r} at line {n[0] + 1}, "
-                                 f"column {n[1] + 1} does not point back",
-                                 f"line {cell[0] + 1}, column {cell[1] + 1}")
-    raise AssertionError("no mismatch found")  # pragma: no cover
-assert set(DIRS) == set(OPPOSITE)

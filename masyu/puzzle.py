@@ -1,13 +1,22 @@
-"""The Masyu puzzle: a board of R x C cells, some holding white or black pearls."""
+"""The Masyu puzzle: a board of R x C cells, some holding white or black pearls.
+
+A value type at the bottom of the package: it imports only ``board`` and
+``errors``.  Its conveniences for formats and pictures do their work in the
+layers above (``masyu.formats``, ``masyu.render``), reached by function-level
+imports: those modules import this one, so importing them here at the top
+would be a cycle.  They are the deliberate exceptions of the import-linter
+contract in pyproject.toml.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import TYPE_CHECKING, Iterable, Mapping
 
+from .board import Cell, check_size, on_board
 from .errors import MasyuError
-from .grid import Cell
 
-MAX_SIDE = 1000  # larger boards are refused at the door
+if TYPE_CHECKING:
+    from .loop import Loop
 
 
 @dataclass(frozen=True)
@@ -26,16 +35,11 @@ class Puzzle:
     def __init__(self, rows: int, cols: int,
                  pearls: Mapping[Cell, str] | Iterable[tuple[Cell, str]] = (),
                  name: str | None = None) -> None:
-        if not isinstance(rows, int) or not isinstance(cols, int):
-            raise MasyuError("board size must be two integers")
-        if rows < 2 or cols < 2:
-            raise MasyuError(f"board {rows}x{cols} is too small (at least 2x2)")
-        if rows > MAX_SIDE or cols > MAX_SIDE:
-            raise MasyuError(f"board {rows}x{cols} is too large (at most {MAX_SIDE} per side)")
+        check_size(rows, cols)
         items = pearls.items() if isinstance(pearls, Mapping) else pearls
         found: dict[Cell, str] = {}
         for (r, c), kind in items:
-            if not (0 <= r < rows and 0 <= c < cols):
+            if not on_board(rows, cols, (r, c)):
                 raise MasyuError(f"pearl outside the {rows}x{cols} board", f"cell ({r}, {c})")
             if kind not in ("W", "B"):
                 raise MasyuError(f"pearl kind must be 'W' or 'B', not {kind!r}", f"cell ({r}, {c})")
@@ -49,9 +53,11 @@ class Puzzle:
 
     def pearl_at(self, cell: Cell) -> str | None:
         """``"W"``, ``"B"`` or None."""
-        return self._pearl_map().get(cell)
+        return self.pearl_map.get(cell)
 
-    def _pearl_map(self) -> dict[Cell, str]:
+    @property
+    def pearl_map(self) -> Mapping[Cell, str]:
+        """``{cell: "W" or "B"}`` (built once; do not change it)."""
         cached = self.__dict__.get("_map")
         if cached is None:
             cached = dict(self.pearls)
@@ -61,7 +67,7 @@ class Puzzle:
     @property
     def grid(self) -> tuple[str, ...]:
         """The board as R strings of ``.``, ``W``, ``B``."""
-        m = self._pearl_map()
+        m = self.pearl_map
         return tuple("".join(m.get((r, c), ".") for c in range(self.cols))
                      for r in range(self.rows))
 
@@ -72,7 +78,7 @@ class Puzzle:
         pearls = {(r, c): ch for r, line in enumerate(lines) for c, ch in enumerate(line) if ch in "WB"}
         return cls(len(lines), len(lines[0]) if lines else 0, pearls, name=name)
 
-    # -- formats and pictures (the work is done in formats.py and render.py) --
+    # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
 
     @classmethod
     def parse(cls, text: str, name: str | None = None) -> "Puzzle":
@@ -80,37 +86,43 @@ class Puzzle:
 
         Grid text (``.WB``, ``o``/``x``, Knuth's ``0``/``1``), a puzz.link URL,
         a pzprv3 file, a Pearl game ID ``WxH:DESC``, or a puzzle-masyu.com task
-        ``N:DESC``.  Raises MasyuError, with the place, on bad input.
+        ``N:DESC`` (``masyu.FORMATS``).  Raises MasyuError, with the place, on
+        bad input.
         """
-        from .formats import parse
+        from .formats import parse  # masyu.formats imports puzzle: a cycle if at the top
         return parse(text, name)
+
+    def to(self, format: str, loop: "Loop | None" = None) -> str:
+        """The puzzle in a format of ``masyu.FORMATS`` (``loop``: pzprv3 only)."""
+        from .formats import write  # masyu.formats imports puzzle: a cycle if at the top
+        return write(self, format, loop)
 
     def to_grid(self) -> str:
         """The ``.WB`` lines."""
-        from .formats import write_grid
-        return write_grid(self)
+        return self.to("grid")
 
     def to_url(self) -> str:
         """The puzz.link URL."""
-        from .formats import write_url
-        return write_url(self)
+        return self.to("url")
 
     def to_tatham(self) -> str:
         """Simon Tatham's Pearl game ID ``WxH:DESC``."""
-        from .formats import write_tatham
-        return write_tatham(self)
+        return self.to("tatham")
 
-    def to_pzprv3(self, loop=None) -> str:
+    def to_psm(self) -> str:
+        """The puzzle-masyu.com task ``N:DESC`` (square boards only)."""
+        return self.to("psm")
+
+    def to_pzprv3(self, loop: "Loop | None" = None) -> str:
         """The pzprv3 file of the puzz.link player, with ``loop`` drawn if given."""
-        from .formats import write_pzprv3
-        return write_pzprv3(self, loop)
+        return self.to("pzprv3", loop)
 
     def render_text(self, loop=None) -> str:
-        from .render import render_text
+        from .render import render_text  # masyu.render imports puzzle: a cycle if at the top
         return render_text(self, loop)
 
     def render_svg(self, loop=None) -> str:
-        from .render import render_svg
+        from .render import render_svg  # masyu.render imports puzzle: a cycle if at the top
         return render_svg(self, loop)
 
     def _repr_svg_(self) -> str:

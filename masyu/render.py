@@ -1,9 +1,12 @@
 """Pictures of puzzles and loops: Unicode text for terminals, SVG for browsers and Jupyter."""
 from __future__ import annotations
 
+from typing import Callable
 from xml.sax.saxutils import escape
 
+from .board import check_same_size
 from .errors import MasyuError
+from .formats import parse_loop
 from .loop import Loop
 from .puzzle import Puzzle
 
@@ -15,10 +18,9 @@ COLORS = ("#1f6fd1", "#d1431f", "#2a9d3a", "#8e44ad", "#e08a00", "#16a0a0", "#c0
 
 def _matching(puzzle: Puzzle, loop: Loop | str | None) -> Loop | None:
     if isinstance(loop, str):
-        loop = Loop.parse(loop, puzzle.rows, puzzle.cols)
-    if loop is not None and (loop.rows, loop.cols) != (puzzle.rows, puzzle.cols):
-        raise MasyuError(f"the loop is {loop.rows}x{loop.cols} but the puzzle is "
-                         f"{puzzle.rows}x{puzzle.cols}")
+        loop = parse_loop(loop, puzzle.rows, puzzle.cols)
+    if loop is not None:
+        check_same_size(loop, puzzle)
     return loop
 
 
@@ -112,3 +114,16 @@ def _loop_paths(puzzle: Puzzle, loop: Loop, centre, cell: int) -> list[str]:
             d = "".join("M%g %g" % centre(a) + "L%g %g" % centre(b) for a, b in edges_of[k])
         out.append(f'<path d="{d}" stroke="{color}" {style}/>')
     return out
+
+
+def loop_svg(loop: Loop) -> str:
+    """The SVG picture of a loop alone, on an empty board of its size."""
+    return render_svg(Puzzle(loop.rows, loop.cols), loop)
+
+
+# The pictures, by name: the CLI offers them beside the text formats
+# (``convert --to``, ``solve --format``).
+PICTURES: dict[str, tuple[str, Callable[..., str]]] = {
+    "text": ("the board in Unicode", render_text),
+    "svg": ("an SVG picture of the board", render_svg),
+}

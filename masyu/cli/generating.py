@@ -8,23 +8,19 @@ from __future__ import annotations
 
 import re
 import time
-from enum import Enum
 from pathlib import Path
-from typing import Optional
+from typing import Literal, Optional
 
 import typer
 
 from . import app
 from .puzzles import errors_exit, fail
 from ..errors import MasyuError
-from ..generate import Generated, generate_with_loop
+from ..formats import box, grid
+from ..generate import DIFFICULTIES, Generated, generate_with_loop
 
-
-class Band(str, Enum):
-    easy = "easy"
-    medium = "medium"
-    hard = "hard"
-
+Band = Literal[tuple(DIFFICULTIES)]
+BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
 
 _SIZE = re.compile(r"^\s*([0-9]{1,4})\s*[xX×]\s*([0-9]{1,4})\s*$")
 
@@ -58,11 +54,11 @@ def nth_seed(seed: int | str, k: int) -> int | str:
 
 
 def format_generated(g: Generated) -> str:
-    return f"# {g.header()}\n" + "\n".join(g.puzzle.grid) + "\n\n"
+    return f"# {g.header()}\n" + grid.write(g.puzzle) + "\n"
 
 
 def format_solution(g: Generated) -> str:
-    return f"# {g.header()}\n" + g.loop.to_box() + "\n"
+    return f"# {g.header()}\n" + box.write(g.loop) + "\n"
 
 
 @app.command()
@@ -72,9 +68,7 @@ def generate(
                                                  "gives the same puzzles everywhere."),
     count: int = typer.Option(1, "--count", "-n", min=1, help="How many puzzles (seeds 7, 8, 9, ...; "
                                                               "for a text seed daily, daily-1, ...)."),
-    difficulty: Optional[Band] = typer.Option(
-        None, "--difficulty", "-d",
-        help="easy: the local rules solve it; medium: it needs probing; hard: it needs search."),
+    difficulty: Optional[Band] = typer.Option(None, "--difficulty", "-d", help=BAND_HELP),
     density: Optional[float] = typer.Option(
         None, "--density", help="Fraction of the cells holding pearls (as near as possible)."),
     minimal: bool = typer.Option(False, "--minimal",
@@ -95,7 +89,7 @@ def generate(
             s = nth_seed(base, k)
             start = time.perf_counter()
             g = generate_with_loop(rows, cols, seed=s,
-                                   difficulty=difficulty.value if difficulty else None,
+                                   difficulty=difficulty,
                                    density=density, minimal=minimal)
             typer.echo(format_generated(g), nl=False)
             if not quiet:

@@ -8,32 +8,30 @@ Other CLI modules import from here:
   pzprv3 file with its loop, ``FILE#NAME`` in a solutions file);
 - ``fail(message, where=None)``: one line on stderr, exit code 2;
 - ``errors_exit()``: a context manager (usable as a decorator too) that turns
-  MasyuError and xcc's XCCError into ``fail``.
+  MasyuError and xcc's XCCError into ``fail``;
+- ``summaries(names)``: the one-line summaries of formats and pictures, for --help.
 """
 from __future__ import annotations
 
 import contextlib
 import re
 import sys
-from enum import Enum
 from pathlib import Path
-from typing import Iterator, NoReturn, Optional
+from typing import Iterator, Literal, NoReturn, Optional
 
 import typer
 
+import xcc
+
 from . import app
+from ..board import check_same_size
 from ..check import check as check_loop
 from ..collection import parse_collection, parse_solutions
 from ..errors import MasyuError
+from ..formats import FORMATS, PUZZLE_FORMATS, url, write
 from ..loop import Loop
 from ..puzzle import Puzzle
-from ..render import render_svg, render_text
-
-try:  # xcc may be half-built while masyu is in use; its errors are bad input too
-    from xcc.errors import XCCError as _XCCError
-except Exception:  # pragma: no cover
-    class _XCCError(Exception):  # type: ignore[no-redef]
-        pass
+from ..render import PICTURES, render_svg, render_text
 
 # ---------------------------------------------------------------------------
 # Helpers shared by all masyu verbs
@@ -51,7 +49,7 @@ def errors_exit() -> Iterator[None]:
     """Turn MasyuError / XCCError into one line on stderr and exit 2 (no traceback)."""
     try:
         yield
-    except (MasyuError, _XCCError) as err:
+    except (MasyuError, xcc.XCCError) as err:
         message = getattr(err, "message", str(err))
         fail(message, getattr(err, "where", None))
 
@@ -60,7 +58,7 @@ def _looks_like_path(arg: str) -> bool:
     """Whether a failed argument was more likely meant as a file name than as puzzle text."""
     if "\n" in arg or "?" in arg or "://" in arg or arg.startswith("pzprv3"):
         return False
-    if re.match(r"(mashu|masyu|pearl)(_edit)?/|[0-9]+(x[0-9]+)?[: ]", arg):
+    if re.match(r"(%s)(_edit)?/|[0-9]+(x[0-9]+)?[: ]" % "|".join(url.PIDS), arg):
         return False
     return "/" in arg or "\\" in arg or Path(arg).suffix.lower() in (".txt", ".json", ".svg")
 
@@ -134,9 +132,10 @@ def read_loop_arg(arg: str, puzzle: Puzzle) -> Loop:
             if pick not in loops:
                 fail(f"no loop named {pick!r}", source)
             found = loops[pick]
-            if (found.rows, found.cols) != (puzzle.rows, puzzle.cols):
-                fail(f"the loop {pick!r} is {found.rows}x{found.cols} but the puzzle is "
-                     f"{puzzle.rows}x{puzzle.cols}", source)
+            try:
+                check_same_size(found, puzzle)
+            except MasyuError as err:
+                fail(err.message, f"{source}#{pick}")
             return found
         try:
             return Loop.parse(text, puzzle.rows, puzzle.cols)
@@ -149,12 +148,14 @@ def read_loop_arg(arg: str, puzzle: Puzzle) -> Loop:
 # Verbs
 
 
-class Target(str, Enum):
-    grid = "grid"
-    url = "url"
-    tatham = "tatham"
-    pzprv3 = "pzprv3"
-    svg = "svg"
+def summaries(names: tuple[str, ...]) -> str:
+    """``name: summary; ...`` of formats and pictures, for a --help text."""
+    return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
+                     for name in names) + "."
+
+
+TARGETS = PUZZLE_FORMATS + tuple(PICTURES)   # convert --to: every puzzle format, the pictures
+TARGET_HELP = "The format to write: " + summaries(TARGETS)
 
 
 def _out(text: str) -> None:
@@ -165,7 +166,7 @@ def _out(text: str) -> None:
 def convert(
     input: str = typer.Argument(..., metavar="INPUT",
                                 help="A file, - for stdin, FILE#NAME, or the URL / game ID / grid."),
-    to: Target = typer.Option(Target.grid, "--to", help="The format to write."),
+    to: Literal[TARGETS] = typer.Option("grid", "--to", help=TARGET_HELP),
 ) -> None:
     """Write a puzzle in another format.
 
@@ -173,9 +174,7 @@ def convert(
     """
     puzzle = read_puzzle_arg(input)
     with errors_exit():
-        writers = {"grid": puzzle.to_grid, "url": puzzle.to_url, "tatham": puzzle.to_tatham,
-                   "pzprv3": puzzle.to_pzprv3, "svg": puzzle.render_svg}
-        _out(writers[to.value]())
+        _out(PICTURES[to][1](puzzle) if to in PICTURES else write(puzzle, to))
 
 
 @app.command()

@@ -5,54 +5,46 @@ least one solution found, 1 none, 2 bad input.
 """
 from __future__ import annotations
 
+import io
+import json
 import sys
 import time
-from enum import Enum
+import warnings
 from importlib import resources
 from pathlib import Path
-from typing import Optional
+from typing import Literal, Optional
 
 import typer
 
 import xcc
 
 from . import app
-from .puzzles import errors_exit, fail, read_puzzle_arg
+from .puzzles import errors_exit, fail, read_puzzle_arg, summaries
 from ..collection import parse_collection
-from ..encode import encode as encode_puzzle
+from ..encodings import DEFAULT_ENCODING, ENCODINGS
+from ..encodings import encode as encode_puzzle
+from ..formats import LOOP_FORMATS, write_loop
+from ..loop import Loop
 from ..puzzle import Puzzle
-from ..render import render_svg, render_text
-from ..solve import Count, Search
+from ..render import PICTURES
+from ..solving import DEFAULT_METHOD, METHODS, Count, Search
 
-DEFAULT_ENGINE = "c" if "c" in xcc.ENGINES else "python"
-
-
-class EncodingName(str, Enum):
-    e422 = "422"
-    e423 = "423"
-
-
-class Method(str, Enum):
-    filter = "filter"
-    guard = "guard"
-    propagate = "propagate"
-    best = "best"
-
-
-class Format(str, Enum):
-    box = "box"
-    text = "text"
-    svg = "svg"
-    json = "json"
-
+# The choices, from the registries: adding an encoding, a method or a format changes no line here.
+Encoding = Literal[tuple(ENCODINGS)]
+Method = Literal[tuple(METHODS)]
+SHOWS = LOOP_FORMATS + tuple(PICTURES)   # solve --format: the loop formats and the pictures
+Show = Literal[SHOWS]
+BLANK_LINE_BETWEEN = ("box", "text")     # drawings of several lines, one after another
 
 PUZZLE_HELP = "The puzzle: a file, - for stdin, FILE#NAME, or the URL / game ID / grid."
 ENGINE_HELP = f"The XCC engine: {', '.join(xcc.ENGINES)}."
-ENCODING_OPT = typer.Option(EncodingName.e423, "--encoding", help="TAOCP ex. 422 or 423.")
-METHOD_OPT = typer.Option(Method.guard, "--method",
-                          help="Strong solutions by a loop guard in the search (guard), "
-                               "the guard with propagation (propagate), filtering the weak "
-                               "ones (filter), or the fastest measured configuration (best).")
+ENCODING_HELP = "; ".join(f"{name}: {c.summary}" for name, c in ENCODINGS.items()) + "."
+METHOD_HELP = "Strong solutions by " + "; ".join(
+    f"{name}: {m.summary}" for name, m in METHODS.items()) + "."
+SHOW_HELP = "The loop as " + summaries(SHOWS)
+ENCODING_OPT = typer.Option(DEFAULT_ENCODING, "--encoding", help=ENCODING_HELP)
+METHOD_OPT = typer.Option(DEFAULT_METHOD, "--method", help=METHOD_HELP)
+ENGINE_OPT = typer.Option(xcc.DEFAULT_ENGINE, "--engine", help=ENGINE_HELP)
 WEAK_OPT = typer.Option(False, "--weak", help="Allow several disjoint loops (weak solutions).")
 
 
@@ -94,10 +86,10 @@ class Progress:
             sys.stderr.flush()
 
 
-def _search(puzzle: Puzzle, progress: Progress, *, weak: bool, encoding: EncodingName,
-            method: Method, engine: str, limit: Optional[int]) -> Search:
+def _search(puzzle: Puzzle, progress: Progress, *, weak: bool, encoding: str,
+            method: str, engine: str, limit: Optional[int]) -> Search:
     with errors_exit():
-        return Search(puzzle, weak=weak, encoding=encoding.value, method=method.value,
+        return Search(puzzle, weak=weak, encoding=encoding, method=method,
                       engine=engine, limit=limit, on_progress=progress)
 
 
@@ -105,14 +97,10 @@ def _kind(weak: bool, n: int) -> str:
     return f"{'weak' if weak else 'strong'} solution{'' if n == 1 else 's'}"
 
 
-def _show(puzzle: Puzzle, loop, fmt: Format) -> str:
-    if fmt is Format.box:
-        return loop.to_box()
-    if fmt is Format.text:
-        return render_text(puzzle, loop)
-    if fmt is Format.svg:
-        return render_svg(puzzle, loop)
-    return loop.to_json() + "\n"
+def _show(puzzle: Puzzle, loop: Loop, fmt: str) -> str:
+    """The loop in a loop format, or the picture of the puzzle with it; ends in a newline."""
+    text = PICTURES[fmt][1](puzzle, loop) if fmt in PICTURES else write_loop(loop, fmt)
+    return text if text.endswith("\n") else text + "\n"
 
 
 @app.command()
@@ -123,12 +111,10 @@ def solve(
     limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
                                         help="Print at most N solutions."),
     weak: bool = WEAK_OPT,
-    encoding: EncodingName = ENCODING_OPT,
+    encoding: Encoding = ENCODING_OPT,
     method: Method = METHOD_OPT,
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", help=ENGINE_HELP),
-    fmt: Format = typer.Option(Format.text, "--format",
-                               help="text: the board with the loop; box: the loop alone "
-                                    "(as in solutions files); svg; json."),
+    engine: str = ENGINE_OPT,
+    fmt: Show = typer.Option("text", "--format", help=SHOW_HELP),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No statistics or progress."),
 ) -> None:
     """Solve a puzzle and print its loop (the first one; --all for every one).
@@ -152,7 +138,7 @@ def solve(
         with errors_exit():
             for loop in search:
                 if show is None or search.found <= show:
-                    if search.found > 1 and fmt in (Format.box, Format.text):
+                    if search.found > 1 and fmt in BLANK_LINE_BETWEEN:
                         typer.echo("")
                     typer.echo(_show(p, loop, fmt), nl=False)
     except KeyboardInterrupt:
@@ -179,9 +165,9 @@ def solve(
 def count(
     puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
     weak: bool = WEAK_OPT,
-    encoding: EncodingName = ENCODING_OPT,
+    encoding: Encoding = ENCODING_OPT,
     method: Method = METHOD_OPT,
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", help=ENGINE_HELP),
+    engine: str = ENGINE_OPT,
     limit: Optional[int] = typer.Option(None, "--limit", min=1, metavar="N",
                                         help="Stop after N solutions."),
     as_json: bool = typer.Option(False, "--json",
@@ -209,9 +195,7 @@ def count(
         result = search.result()
     progress.done()
     if as_json:
-        import json
         data = result.as_dict()
-        data["interrupted"] = search.stats.interrupted
         data.update(encoding=search.encoding.kind, method=None if weak else search.method,
                     engine=search.engine)
         typer.echo(json.dumps(data))
@@ -230,8 +214,7 @@ def count(
 @app.command()
 def encode(
     puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
-    encoding: EncodingName = typer.Option(EncodingName.e423, "--encoding",
-                                          help="TAOCP ex. 422 or 423."),
+    encoding: Encoding = ENCODING_OPT,
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help="Write to FILE (default: stdout)."),
 ) -> None:
@@ -244,9 +227,13 @@ def encode(
     """
     p = read_puzzle_arg(puzzle)
     with errors_exit():
-        enc = encode_puzzle(p, encoding.value)
-        text = xcc.format_dlx(enc.problem, enc.dlx_comment())
-    if not xcc.dlx.knuth_compatible(enc.problem):
+        enc = encode_puzzle(p, encoding)
+        buffer = io.StringIO()
+        with warnings.catch_warnings():   # said below, in masyu's words
+            warnings.simplefilter("ignore")
+            readable = xcc.write_dlx(enc.problem, buffer, enc.dlx_comment())
+        text = buffer.getvalue()
+    if not readable:
         typer.echo("masyu: warning: names longer than 8 characters; "
                    "Knuth's DLX2 will not read this file", err=True)
     if output is None or output == "-":

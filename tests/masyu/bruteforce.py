@@ -4,7 +4,7 @@ It decides the east and south edge of each cell in row-major order (the
 north and west edges are already known from earlier cells), keeps only
 degrees 0 and 2, checks each pearl's own shape as soon as its cell is
 decided, and checks the neighbour conditions of the pearls at the end.
-Edges are written as in ``masyu.grid``: ``((r1, c1), (r2, c2))``, smaller
+Edges are written as in ``masyu.board``: ``((r1, c1), (r2, c2))``, smaller
 cell first.  It shares no code with the encodings it checks.
 """
 from __future__ import annotations

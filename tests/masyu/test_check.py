@@ -7,7 +7,7 @@ import pytest
 from masyu import MasyuError, Puzzle
 from masyu.check import RULES, Violation, check
 from masyu.collection import load, load_solutions
-from masyu.grid import step
+from masyu.board import step
 from masyu.loop import SHAPES, Loop
 
 PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"

@@ -93,7 +93,7 @@ def test_loops_and_many_literals():
 
 def test_masyu_puzzles():
     import masyu
-    from masyu.encode import encode
+    from masyu import encode
     for text in (["W..B", "....", "B..W", "...."], ["W.W.W", ".....", "B.B.B", ".....", "W...W"]):
         enc = encode(masyu.Puzzle.from_grid(text), "423")
         assert_twins(enc.problem, enc.cycle(), models=10)

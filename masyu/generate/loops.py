@@ -19,8 +19,8 @@ import math
 import random
 from typing import Sequence
 
-from .grid import Cell, Edge
-from .loop import Loop
+from ..board import STEP, Cell, Edge, step
+from ..loop import Loop
 
 # The eight faces around a face, in cyclic order N, NE, E, SE, S, SW, W, NW.
 RING = ((-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1))
@@ -50,7 +50,7 @@ def grow_faces(rows: int, cols: int, rng: random.Random, *, fill: float = 0.85,
     queued = [[False] * fc for _ in range(fr)]
 
     def push_around(f: tuple[int, int]) -> None:
-        for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1)):
+        for dr, dc in STEP.values():  # N, E, S, W
             g = (f[0] + dr, f[1] + dc)
             if 0 <= g[0] < fr and 0 <= g[1] < fc and not inside[g[0]][g[1]] \
                     and not queued[g[0]][g[1]]:
@@ -251,18 +251,13 @@ def admitted_pearls(loop: Loop) -> list[tuple[Cell, str]]:
         dirs = loop.directions(cell)
         if len(dirs) != 2:
             continue
-        nbrs = [loop.directions(_step(cell, d)) for d in dirs]
+        nbrs = [loop.directions(step(cell, d)) for d in dirs]
         if dirs in straight:
             if any(n not in straight for n in nbrs):
                 out.append((cell, "W"))
         elif all(n in straight for n in nbrs):
             out.append((cell, "B"))
     return out
-
-
-def _step(cell: Cell, d: str) -> Cell:
-    dr, dc = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}[d]
-    return (cell[0] + dr, cell[1] + dc)
 
 
 def fill_ratio(loop: Loop) -> float:

@@ -1,7 +1,8 @@
-"""masyu.encode (whole-array construction) against the readable one-literal-at-a-time
-version it replaced, tests/masyu/reference_encode.py: the same problem (items, options in
-order, occurrences in order, colors, name, and the same integer arrays for the engines)
-and the same way back (edge_items, present, absent, contradiction) on every puzzle."""
+"""masyu.encode (the whole-array construction of masyu.encodings) against the readable
+one-literal-at-a-time version it replaced, tests/masyu/encodings/reference_encode.py:
+the same problem (items, options in order, occurrences in order, colors, name, and the
+same integer arrays for the engines) and the same way back (edge_items, present, absent,
+contradiction) on every puzzle."""
 from __future__ import annotations
 
 import numpy as np
@@ -10,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from masyu import Puzzle, encode
+from masyu.board import board
 from masyu.collection import load
+from masyu.encodings.names import names
 
 from . import reference_encode
 
@@ -133,8 +136,8 @@ def test_random_boards(puzzle):
 
 
 def test_board_beyond_the_size_cache():
-    import importlib
-    module = importlib.import_module("masyu.encode")
-    calls = module._cached_board.cache_info()[:2]  # hits, misses
+    caches = (board, names)
+    calls = [cache.cache_info()[:2] for cache in caches]  # hits, misses
     assert_same(Puzzle(101, 100, {(0, 5): "W", (50, 50): "B", (99, 98): "B", (100, 0): "W"}))
-    assert module._cached_board.cache_info()[:2] == calls  # built each time, not kept
+    assert [cache.cache_info()[:2] for cache in caches] == calls  # built each time, not kept
+    assert board(100, 100) is board(100, 100) and names(100, 100) is names(100, 100)

@@ -8,9 +8,9 @@ from masyu import formats
 from masyu.collection import load, load_solutions
 from masyu.loop import Loop
 
-from .errors import assert_names_the_place
+from ..errors import assert_names_the_place
 
-PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
 
 # The worked examples of shared/puzzles/README.md
 README_URL = "https://puzz.link/p?mashu/6/6/1063000i3000"
@@ -54,7 +54,7 @@ def test_url_variants(url):
 
 
 def test_url_width_comes_first():
-    p = Puzzle.parse("p?mashu/4/2/" + formats.write_url(Puzzle(2, 4, {(0, 3): "B"})).split("/")[-1])
+    p = Puzzle.parse("p?mashu/4/2/" + formats.url.write(Puzzle(2, 4, {(0, 3): "B"})).split("/")[-1])
     assert (p.rows, p.cols) == (2, 4) and p.pearl_at((0, 3)) == "B"
     assert Puzzle(2, 4, {(1, 0): "W"}).to_url().endswith("?mashu/4/2/030")   # cell 4: middle of the 2nd
 
@@ -80,9 +80,9 @@ def test_psm_task_with_size():
     grid = ["......", "W.WW..", "....W.", ".B...W", "...W..", "B.W..."]
     for text in (f"6:{task}", f"6 {task}", f"6x6 {task}"):
         assert list(Puzzle.parse(text).grid) == grid
-    assert list(formats.parse_psm(task, 6).grid) == grid
-    assert list(formats.parse_psm(task, "6x6").grid) == grid
-    assert formats.write_psm(Puzzle.parse(f"6:{task}")) == f"6:{task}"
+    assert list(formats.psm.read(task, 6).grid) == grid
+    assert list(formats.psm.read(task, "6x6").grid) == grid
+    assert formats.psm.write(Puzzle.parse(f"6:{task}")) == f"6:{task}"
 
 
 def test_grid_variants_and_names():
@@ -97,7 +97,7 @@ def test_grid_variants_and_names():
 
 
 def test_pzprv3_with_loop():
-    puzzle, loop = formats.parse_pzprv3(PZPR_ONE_LINE)
+    puzzle, loop = formats.pzprv3.read_with_loop(PZPR_ONE_LINE)
     assert list(puzzle.grid) == README_URL_GRID
     assert loop is not None and len(loop.edges) == 30
     assert loop.to_box().splitlines()[:2] == ["┌──┐┌┐", "│┌─┘││"]
@@ -107,16 +107,16 @@ def test_pzprv3_with_loop():
     assert Puzzle.parse(PZPR_ONE_LINE) == puzzle
     text = puzzle.to_pzprv3(loop)
     assert text.splitlines()[:6] == ["pzprv3", "mashu", "6", "6", ". . 1 . . . ", ". 2 . . 1 . "]
-    assert formats.parse_pzprv3(text) == (puzzle, loop)
+    assert formats.pzprv3.read_with_loop(text) == (puzzle, loop)
 
 
 def test_pzprv3_without_loop_and_with_history():
     p = Puzzle.parse(README_URL)
     bare = "pzprv3\nmashu\n6\n6\n" + "".join(
         " ".join({"W": "1", "B": "2", ".": "."}[ch] for ch in row) + "\n" for row in p.grid)
-    assert formats.parse_pzprv3(bare) == (p, None)
+    assert formats.pzprv3.read_with_loop(bare) == (p, None)
     with_history = p.to_pzprv3() + 'history:{\n "type": "pzpr",\n "datas": []\n}\n'
-    assert formats.parse_pzprv3(with_history) == (p, Loop(6, 6))
+    assert formats.pzprv3.read_with_loop(with_history) == (p, Loop(6, 6))
 
 
 def test_detect():
@@ -181,16 +181,16 @@ def test_huge_numbers_do_not_escape():
 
 def test_tatham_seed_is_not_a_description():
     with pytest.raises(MasyuError, match="random seed"):
-        formats.parse_tatham("6x6#12345")
+        formats.tatham.read("6x6#12345")
 
 
 def test_bad_types():
     with pytest.raises(MasyuError):
         Puzzle.parse(b"..\n..")  # type: ignore[arg-type]
     with pytest.raises(MasyuError):
-        formats.parse_psm("aa", size=True)  # type: ignore[arg-type]
+        formats.psm.read("aa", size=True)  # type: ignore[arg-type]
     with pytest.raises(MasyuError, match="square"):
-        formats.write_psm(Puzzle(2, 3))
+        formats.psm.write(Puzzle(2, 3))
 
 
 # ---------------------------------------------------------------------------
@@ -211,13 +211,13 @@ def test_corpus_round_trips(corpus):
         assert Puzzle.parse(p.to_pzprv3()) == p, p.name
         assert Puzzle.parse(p.to_pzprv3().replace("\n", "/")) == p, p.name
         if p.rows == p.cols:
-            assert Puzzle.parse(formats.write_psm(p)) == p, p.name
+            assert Puzzle.parse(formats.psm.write(p)) == p, p.name
 
 
 def test_corpus_names_match_their_sources(corpus):
     by_name = {p.name: p for p in corpus}
     # the puzzle-masyu.com task string of the first psm puzzle (its source file's line)
-    assert by_name["psm-6x6-easy-3184225"] == formats.parse_psm("fWaWWfWbBcWcWbBaWc", 6)
+    assert by_name["psm-6x6-easy-3184225"] == formats.psm.read("fWaWWfWbBcWcWbBaWc", 6)
     # extra.txt gives the puzz.link URL of two puzzles in their headers
     assert by_name["pzprjs-test-mashu-6x6"] == Puzzle.parse(README_URL)
     assert by_name["puzsq-9833"] == Puzzle.parse(

@@ -1,4 +1,4 @@
-"""The generator: unique, reproducible, valid puzzles; its loop growth and deduction solver.
+"""The generator: unique, reproducible, valid puzzles; its loop growth; the command.
 
 Uniqueness is checked with the project's exact cover search (``masyu.count``,
 loop guard or filter), a different method from the deduction solver the
@@ -16,17 +16,14 @@ import pytest
 from typer.testing import CliRunner
 
 import masyu
-from masyu import Loop, MasyuError, Puzzle, check, count
+from masyu import MasyuError, Puzzle, check, count
 from masyu.cli import app
 from masyu.collection import parse_collection, parse_solutions
-from masyu.deduce import analyze, solutions
 from masyu.generate import generate_with_loop, measure
-from masyu.loopgen import admitted_pearls, fill_ratio, grow_loop
-
-from .bruteforce import strong_solutions
+from masyu.generate.loops import admitted_pearls, fill_ratio, grow_loop
 
 runner = CliRunner()
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def unique_by_xcc(puzzle: Puzzle, method: str = "guard") -> bool:
@@ -60,40 +57,6 @@ def test_admitted_pearls_are_exactly_the_cells_that_can_hold_one():
             for kind in "WB":
                 ok = check(Puzzle(8, 8, {(r, c): kind}), loop) == []
                 assert ok == (admitted.get((r, c)) == kind), (r, c, kind)
-
-
-# -- deduction solver ------------------------------------------------------------
-
-def test_deduction_finds_the_same_solutions_as_brute_force():
-    rng = random.Random(11)
-    for _ in range(120):
-        rows, cols = rng.randint(2, 4), rng.randint(2, 5)
-        pearls = {(rng.randrange(rows), rng.randrange(cols)): rng.choice("WB")
-                  for _ in range(rng.randint(0, 4))}
-        puzzle = Puzzle(rows, cols, pearls)
-        mine = sorted(sorted(loop.edges) for loop in solutions(puzzle, limit=10**6))
-        ref = sorted(sorted(edges) for edges in strong_solutions(rows, cols, pearls))
-        assert mine == ref, puzzle.grid
-
-
-def test_deduction_solves_published_puzzles(shared):
-    puzzles = [p for p in masyu.load(shared / "puzzles" / "psm.txt")
-               if p.rows <= 10][::60][:12]
-    loops = masyu.load_solutions(shared / "puzzles" / "psm_solutions.txt")
-    for p in puzzles:
-        if p.name not in loops:
-            continue
-        res = analyze(p)
-        assert res.unique, p.name
-        assert Loop(p.rows, p.cols, [e for e in loops[p.name].edges]) == \
-            solutions(p, limit=1)[0], p.name
-        # knowing the answer gives the same verdict
-        assert analyze(p, loop=loops[p.name]).unique
-
-
-def test_deduction_reports_two_solutions_and_none():
-    assert analyze(Puzzle(4, 4, {(0, 0): "B"})).count == 2  # a limit of two
-    assert analyze(Puzzle(3, 3, {(1, 1): "B"})).count == 0
 
 
 # -- the generator -----------------------------------------------------------------

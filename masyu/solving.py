@@ -1,4 +1,4 @@
-"""Solving Masyu: weak solutions from an encoding, strong ones by filter or guard.
+"""Solving Masyu: weak solutions from an encoding, strong ones by a method of ``METHODS``.
 
 - ``weak=True``: every solution of the XCC problem (several loops allowed).
 - ``method="filter"``: enumerate the weak solutions and keep those whose
@@ -6,29 +6,51 @@
 - ``method="guard"``: the single-cycle constraint :class:`xcc.Cycle` inside
   the search, which cuts multi-loop partial solutions early.
 - ``method="propagate"``: the guard plus reasoning inside the search
-  (connectivity, bridges, parity cuts, forced colors; see xcc/propagate.py).
+  (connectivity, bridges, parity cuts, forced colors).
 - ``method="best"``: the fastest configuration measured, for strong or weak
   solutions (``best_configuration(weak)``); it chooses encoding and engine too.
 
 ``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
+Only xcc's public API is used; the engine default is ``xcc.DEFAULT_ENGINE``.
+(The module is not ``solve.py``: the function ``masyu.solve`` would shadow it.)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator
 
 import xcc
 
-from .encode import encode
-from .encoding import ENCODINGS, Encoding
+from .board import Cell, Edge
+from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from .errors import MasyuError
-from .grid import Cell, Edge
+from .loop import Loop
 from .puzzle import Puzzle
 
-if TYPE_CHECKING:
-    from .loop import Loop
 
-METHODS = ("filter", "guard", "propagate", "best")
+@dataclass(frozen=True)
+class Method:
+    """How strong solutions are found: ``cycle`` puts the single-cycle constraint in
+    the search (else the weak solutions are filtered), ``propagate`` adds its
+    reasoning; ``auto`` chooses encoding, method and engine itself
+    (``best_configuration``)."""
+
+    name: str
+    summary: str
+    cycle: bool = False
+    propagate: bool = False
+    auto: bool = False
+
+
+METHODS: dict[str, Method] = {m.name: m for m in (
+    Method("filter", "keep the weak solutions that are one loop (the reference)"),
+    Method("guard", "a loop guard inside the search", cycle=True),
+    Method("propagate", "the guard with propagation in the search", cycle=True, propagate=True),
+    Method("best", "the fastest configuration measured (it picks encoding and engine)",
+           auto=True),
+)}
+DEFAULT_METHOD = "guard"
 
 
 def best_configuration(weak: bool = False) -> tuple[str, str, str]:
@@ -36,14 +58,12 @@ def best_configuration(weak: bool = False) -> tuple[str, str, str]:
     measured here (docs/benchmarks.md).  Strong solutions: the 423 encoding
     with the loop guard as lazy cuts in CaDiCaL when python-sat is installed,
     else dancing links with propagation.  Weak solutions (listed, often by
-    the thousand): 423 on the c engine."""
-    from xcc import engine_sat
-    fallback = "c" if "c" in xcc.ENGINES else "python"
+    the thousand): 423 on the default engine (c when it is built)."""
     if weak:
-        return "423", "guard", fallback
-    if engine_sat.available():
+        return "423", "guard", xcc.DEFAULT_ENGINE
+    if "sat" in xcc.ENGINES:
         return "423", "guard", "sat"
-    return "423", "propagate", fallback
+    return "423", "propagate", xcc.DEFAULT_ENGINE
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -87,11 +107,14 @@ class Count(int):
         return self.stats.complete
 
     def as_dict(self) -> dict:
-        """``{"weak" or "strong": count}`` plus the engine statistics."""
+        """``{"weak" or "strong": count}`` plus the engine statistics (``stats.as_dict()``)."""
         out: dict = {"weak" if self.weak else "strong": int(self)}
-        out.update(self.stats.as_dict())
-        out["cycle_cuts"] = self.stats.cycle_cuts
-        out["complete"] = self.stats.complete
+        stats = self.stats.as_dict()
+        if "complete" not in stats:
+            # xcc before issue 13's Stats.as_dict() kept these as attributes only.
+            stats.update(cycle_cuts=self.stats.cycle_cuts, complete=self.stats.complete,
+                         interrupted=self.stats.interrupted)
+        out.update(stats)
         return out
 
     def __repr__(self) -> str:
@@ -102,9 +125,8 @@ class Count(int):
 
 
 def _check(encoding: str, method: str, engine: str) -> None:
-    if str(encoding) not in ENCODINGS:
-        raise MasyuError(f"unknown encoding {encoding!r}; valid encodings: {', '.join(ENCODINGS)}")
-    if method not in METHODS:
+    check_encoding(encoding)
+    if not isinstance(method, str) or method not in METHODS:
         raise MasyuError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
     if engine not in xcc.ENGINES:
         raise MasyuError(f"unknown or unavailable engine {engine!r}; "
@@ -121,14 +143,15 @@ class Search:
     ``stats.interrupted`` is set.
     """
 
-    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str = "423",
-                 method: str = "guard", engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
+    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
+                 method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE,
+                 limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
                  progress_every: float = 1.0) -> None:
         if not isinstance(puzzle, Puzzle):
             raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
         _check(encoding, method, engine)
-        if method == "best":
+        if METHODS[method].auto:
             encoding, method, engine = best_configuration(bool(weak))
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
@@ -140,18 +163,19 @@ class Search:
         self.limit = limit
         self.encoding: Encoding = encode(puzzle, str(encoding))
         self.found = 0
-        guard = not self.weak and method in ("guard", "propagate")
+        how = METHODS[method]
+        guard = not self.weak and how.cycle
         # The filter must see every weak solution, so its limit is ours only.
         engine_limit = limit if (self.weak or guard) else None
         hook = None if on_progress is None else (lambda stats: on_progress(self))
         try:
             self._search = xcc.Search(self.encoding.problem, engine=engine, limit=engine_limit,
-                                      cycle=(self.encoding.cycle(propagate=method == "propagate")
+                                      cycle=(self.encoding.cycle(propagate=how.propagate)
                                              if guard else None),
                                       on_progress=hook, progress_every=progress_every)
         except xcc.XCCError as err:
             raise MasyuError(str(err)) from None
-        self._filter = not self.weak and method == "filter"
+        self._filter = not self.weak and not how.cycle
 
     @property
     def stats(self) -> xcc.Stats:
@@ -175,8 +199,7 @@ class Search:
                 self.stats.complete = False
                 return
 
-    def __iter__(self) -> Iterator["Loop"]:
-        from .loop import Loop
+    def __iter__(self) -> Iterator[Loop]:
         rows, cols = self.puzzle.rows, self.puzzle.cols
         for edges in self._edge_sets():
             yield Loop(rows, cols, edges)
@@ -196,15 +219,17 @@ class Search:
         return Count(self.found, self.stats, self.weak)
 
 
-def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: str = "guard",
-          engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None) -> Iterator["Loop"]:
+def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
+          method: str = DEFAULT_METHOD,
+          engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None) -> Iterator[Loop]:
     """Yield the loops of ``puzzle`` lazily: strong solutions, or weak ones."""
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
                     limit=limit)
     yield from search
 
 
-def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: str = "guard",
+def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
+          method: str = DEFAULT_METHOD,
           engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
           on_progress: Callable[[Search], None] | None = None,
           progress_every: float = 1.0) -> Count:
@@ -223,8 +248,8 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423", method: 
         return search.result()
 
 
-def is_unique(puzzle: Puzzle, *, weak: bool = False, encoding: str = "423",
-              method: str = "guard", engine: str = xcc.DEFAULT_ENGINE) -> bool:
+def is_unique(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
+              method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE) -> bool:
     """True if ``puzzle`` has exactly one (strong) solution; stops at two."""
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine, limit=2)
     return search.count() == 1

@@ -1,48 +1,14 @@
-"""The result of encoding a puzzle: an XCC problem plus the way back to edges.
-
-Item names use doubled coordinates: cell ``(r, c)`` sits at ``(2r+1, 2c+1)``
-and an edge at the midpoint of its two cells, so horizontal edges have an even
-column and vertical ones an even row.  Each coordinate is written in base 62
-(``0-9a-zA-Z``), one character while it is below 62 (boards up to 31 x 31)
-and two characters beyond (boards up to 1000 x 1000).  A one-letter prefix
-says what the item is: ``t`` tile, ``w``/``b`` white/black circle, ``e`` edge.
-So every name has at most 5 characters and Knuth's DLX2 reads every file.
-"""
+"""The result of encoding a puzzle: an XCC problem plus the way back to edges."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Mapping, Union
+from typing import Mapping, Union
 
 import xcc
 
-from .grid import Cell, Edge
-from .puzzle import Puzzle
-
-if TYPE_CHECKING:
-    from .loop import Loop
-
-DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-ENCODINGS = ("422", "423")
-
-
-class Namer:
-    """Item names for one board size."""
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.width = 1 if max(2 * rows, 2 * cols) - 1 < len(DIGITS) else 2
-
-    def _coord(self, k: int) -> str:
-        if self.width == 1:
-            return DIGITS[k]
-        return DIGITS[k // 62] + DIGITS[k % 62]
-
-    def cell(self, prefix: str, cell: Cell) -> str:
-        return prefix + self._coord(2 * cell[0] + 1) + self._coord(2 * cell[1] + 1)
-
-    def edge(self, e: Edge) -> str:
-        (r1, c1), (r2, c2) = e
-        return "e" + self._coord(r1 + r2 + 1) + self._coord(c1 + c2 + 1)
-
+from ..board import Edge
+from ..loop import Loop
+from ..puzzle import Puzzle
 
 SolutionLike = Union["xcc.Solution", Mapping[str, str]]
 
@@ -106,8 +72,7 @@ class Encoding:
             object.__setattr__(self, "_by_option", cached)
         return cached
 
-    def loop_of(self, solution: SolutionLike) -> "Loop":
-        from .loop import Loop
+    def loop_of(self, solution: SolutionLike) -> Loop:
         return Loop(self.puzzle.rows, self.puzzle.cols, self.edges_of(solution))
 
     def cycle(self, propagate: bool = False) -> xcc.Cycle:

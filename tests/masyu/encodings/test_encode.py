@@ -11,7 +11,7 @@ import xcc
 from masyu import Encoding, MasyuError, Puzzle, encode
 from masyu.collection import load
 
-from .bruteforce import BOARDS, weak_set as brute_weak, weak_solutions
+from ..bruteforce import BOARDS, weak_set as brute_weak, weak_solutions
 
 ENGINE = "c" if "c" in xcc.ENGINES else "python"
 

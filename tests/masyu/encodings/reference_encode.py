@@ -1,5 +1,6 @@
-# The oracle for tests/masyu/test_encode_fast.py: masyu/encode.py as it was before the
-# array rewrite (commit 56c4317), unchanged apart from absolute imports.
+# The oracle for tests/masyu/encodings/test_encode_fast.py: masyu/encode.py as it was before
+# the array rewrite (commit 56c4317), unchanged apart from absolute imports (to the modules
+# of issue 13) and its own list of edges.
 """Masyu as XCC: the constructions of TAOCP 7.2.2.1, exercises 422 and 423.
 
 Both encodings state the same local constraints as lists of *edge literals*
@@ -9,7 +10,7 @@ constant 0), and differ only in how a literal becomes an item occurrence:
 - 422: every on-board edge is its own secondary item, colors ``0``/``1``;
   every cell has a tile item, every pearl a circle item.
 - 423: edges are merged into classes by the clue relations (union-find with
-  parity, see :mod:`masyu.unionfind`); a class containing the constant 0 is
+  parity, see :mod:`masyu.encodings.unionfind`); a class containing the constant 0 is
   dropped, every other class is one item named after its first edge (the
   leader), and clue cells lose their tile items and options.
 
@@ -21,10 +22,11 @@ from typing import Callable, Iterator, Sequence
 
 import xcc
 
-from masyu.encoding import Encoding, Namer
-from masyu.grid import Cell, Edge, all_edges, on_board, step
+from masyu.board import Cell, Edge, on_board, step
+from masyu.encodings.encoding import Encoding
+from masyu.encodings.names import Namer
+from masyu.encodings.unionfind import ParityUnionFind
 from masyu.puzzle import Puzzle
-from masyu.unionfind import ParityUnionFind
 
 # The 7 local states of a cell of degree 0 or 2 (its loop edges).
 STATES = ("", "NS", "EW", "NE", "NW", "SE", "SW")
@@ -101,8 +103,10 @@ def _constraints(puzzle: Puzzle, namer: Namer,
 
 def _sorted_edges(puzzle: Puzzle) -> list[Edge]:
     """On-board edges in row-major order of their midpoints."""
-    return sorted(all_edges(puzzle.rows, puzzle.cols),
-                  key=lambda e: (e[0][0] + e[1][0], e[0][1] + e[1][1]))
+    rows, cols = puzzle.rows, puzzle.cols
+    edges = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)]
+    edges += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    return sorted(edges, key=lambda e: (e[0][0] + e[1][0], e[0][1] + e[1][1]))
 
 
 def _build(puzzle: Puzzle, namer: Namer, tiles_for_pearls: bool,

@@ -6,7 +6,7 @@ import pytest
 import xcc
 from masyu import Count, MasyuError, Puzzle, Search, count, is_unique, solve
 from masyu.collection import load, load_solutions
-from masyu.solve import one_loop
+from masyu.solving import one_loop
 
 from .bruteforce import BOARDS, strong_set, weak_solutions
 

@@ -1,0 +1,102 @@
+"""What the deduction solver finds out about a puzzle: the three levels in turn."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+from ..board import Board, board
+from ..loop import Loop
+from ..puzzle import Puzzle
+from .probe import ProbeState
+from .search import depth_first
+from .state import UNKNOWN, Contradiction
+
+LEVELS = {1: "local", 2: "probe", 3: "search"}
+
+
+@dataclass
+class Analysis:
+    """What the deduction solver found out about a puzzle.
+
+    ``count`` is the number of strong solutions found, up to ``limit`` (so
+    ``count == 1`` with ``complete`` True means exactly one); ``level`` the
+    lowest level that settled the question (1 local, 2 probe, 3 search);
+    ``probes``, ``nodes`` and ``assignments`` the work done; ``solutions`` the
+    edge values of each solution found (by the board's edge numbers, ``off``
+    last).
+    """
+
+    count: int
+    complete: bool
+    level: int
+    probes: int
+    nodes: int
+    assignments: int
+    solutions: list[list[int]]
+    undecided: list[int]  # edges deduction left open (when it stopped short), in scan order
+
+    @property
+    def unique(self) -> bool:
+        return self.complete and self.count == 1
+
+
+def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | None = None,
+                  max_level: int = 3, limit: int = 2, node_limit: int | None = None,
+                  probe_budget: int | None = None, probe_nodes: bool = True) -> Analysis:
+    """Solve the puzzle given as a pearl code per cell, up to ``max_level`` and
+    ``limit`` solutions.
+
+    With ``max_level`` < 3 the answer is complete only when deduction alone
+    decides every edge.  ``node_limit`` caps the search nodes (the analysis is
+    then incomplete).
+    """
+    st = ProbeState(bd, kinds)
+    found: list[list[int]] = []
+    nodes = 0
+
+    def done(level: int, complete: bool) -> Analysis:
+        open_ = [] if complete else [e for e in bd.scan if st.val[e] == UNKNOWN]
+        return Analysis(len(found), complete, level, st.probes, nodes, st.assignments, found,
+                        open_)
+
+    def settled(step: Callable[[], None]) -> bool:
+        """Run a deduction step: True if it settles the puzzle (a contradiction,
+        or every edge decided / the loop closed; a solution is kept)."""
+        try:
+            step()
+        except Contradiction:
+            return True
+        if st.closed or st.unknown == 0:
+            sol = st.solution()
+            if sol is not None:
+                found.append(sol)
+            return True
+        return False
+
+    if settled(lambda: (st.start(), st.propagate())):
+        return done(1, True)
+    if max_level < 2:
+        return done(1, False)
+    if settled(lambda: st.level2(known, probe_budget)):
+        return done(2, True)
+    if max_level < 3 or (probe_budget is not None and st.probes >= probe_budget):
+        return done(2, False)
+    nodes, complete = depth_first(st, found, known=known, limit=limit, node_limit=node_limit,
+                                  probe_nodes=probe_nodes)
+    return done(3, complete)
+
+
+def analyze(puzzle: Puzzle, *, loop: Loop | None = None, max_level: int = 3, limit: int = 2,
+            node_limit: int | None = None) -> Analysis:
+    """Analyze ``puzzle`` (optionally knowing one solution ``loop``, which speeds it up)."""
+    bd = board(puzzle.rows, puzzle.cols)
+    known = bd.values(loop.edges) if loop is not None else None
+    return analyze_kinds(bd, bd.kinds(puzzle.pearls), known=known, max_level=max_level,
+                         limit=limit, node_limit=node_limit)
+
+
+def solutions(puzzle: Puzzle, limit: int = 2) -> list[Loop]:
+    """Up to ``limit`` strong solutions of ``puzzle``, by deduction and search."""
+    bd = board(puzzle.rows, puzzle.cols)
+    res = analyze_kinds(bd, bd.kinds(puzzle.pearls), limit=limit)
+    return [Loop(bd.rows, bd.cols, bd.edges_of(s)) for s in res.solutions]

@@ -1,0 +1,53 @@
+"""Masyu as XCC: the constructions of TAOCP 7.2.2.1, exercises 422 and 423.
+
+``ENCODINGS`` is the one list of them (name -> summary and construction); the
+CLI's ``--encoding``, the validation messages and the benchmarks read it.
+One module per construction (``ex422``, ``ex423``) over what they share: the
+slot tables and the normalization (``slots``), the item names (``names``),
+the result (``encoding``) and the union-find with parity (``unionfind``).
+See ``docs/constructions.md`` for the proofs.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..errors import MasyuError
+from ..puzzle import Puzzle
+from . import ex422, ex423
+from .encoding import Encoding
+
+
+@dataclass(frozen=True)
+class Construction:
+    """One encoding: its name (the exercise), a one-line summary, and the construction."""
+
+    name: str
+    summary: str
+    build: Callable[[Puzzle], Encoding]
+
+
+ENCODINGS: dict[str, Construction] = {c.name: c for c in (
+    Construction("422", ex422.SUMMARY, ex422.encode_422),
+    Construction("423", ex423.SUMMARY, ex423.encode_423),
+)}
+DEFAULT_ENCODING = "423"
+
+
+def check_encoding(encoding: object) -> str:
+    """The encoding's name, or one clear error listing the valid ones."""
+    name = str(encoding)
+    if name not in ENCODINGS:
+        raise MasyuError(f"unknown encoding {encoding!r}; valid encodings: {', '.join(ENCODINGS)}")
+    return name
+
+
+def encode(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> Encoding:
+    """The XCC problem whose solutions are the weak solutions of ``puzzle``."""
+    if not isinstance(puzzle, Puzzle):
+        raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
+    return ENCODINGS[check_encoding(encoding)].build(puzzle)
+
+
+__all__ = ["ENCODINGS", "DEFAULT_ENCODING", "Construction", "Encoding", "encode",
+           "check_encoding"]

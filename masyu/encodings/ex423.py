@@ -1,0 +1,101 @@
+"""Exercise 423, the reduced construction: edges merge into classes by the clue
+relations (union-find with parity); a class containing the constant 0 is
+dropped, every other class is one item named after its first edge (the
+leader), and clue cells lose their tile items and options."""
+from __future__ import annotations
+
+import numpy as np
+
+import xcc
+
+from ..board import PEARL_NAME, Board, board
+from ..puzzle import Puzzle
+from .encoding import Encoding
+from .names import names
+from .slots import CONSTANT, build
+from .unionfind import ParityUnionFind
+
+SUMMARY = "TAOCP ex. 423, edges merged by the clue relations"
+
+
+def _relations(kind: str, n, e, s, w) -> tuple:
+    """The clue relations ``(a, b, a XOR b, text)`` of a pearl with edges n, e, s, w."""
+    if kind == "B":
+        return ((n, s, 1, "N = not S"), (e, w, 1, "E = not W"))
+    return ((n, s, 0, "N = S"), (e, w, 0, "E = W"), (e, n, 1, "E = not N"))
+
+
+def _contradiction(cell, kind: str, text: str) -> str:
+    return f"{PEARL_NAME[kind]} pearl at cell {cell}: {text} contradicts the other clues"
+
+
+def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray] | str:
+    """The edge classes under the clue relations (black: N = not S, E = not W;
+    white: N = S, E = W, E = not N), by union-find with parity over edge
+    numbers, ``off`` being the constant 0 off the board.
+
+    Returns, for every number, its class root and its parity ``x XOR root``;
+    or the first contradiction among the relations (in pearl order).  Only
+    the edges of pearls enter the union-find; every other edge is a class of
+    its own.
+    """
+    uf = ParityUnionFind()
+    cols = bd.cols
+    around = bd.around[[r * cols + c for (r, c), _ in puzzle.pearls], :4].tolist()
+    for (cell, kind), sides in zip(puzzle.pearls, around):
+        for a, b, p, text in _relations(kind, *sides):
+            if not uf.union(a, b, p):
+                return _contradiction(cell, kind, text)
+    root = np.arange(bd.nedges + 1)
+    par = np.zeros(bd.nedges + 1, dtype=np.int64)
+    keys = list(uf.parent)
+    if keys:
+        found = [uf.find(x) for x in keys]
+        root[keys] = [r for r, _ in found]
+        par[keys] = [q for _, q in found]
+    return root, par
+
+
+def encode_423(puzzle: Puzzle) -> Encoding:
+    """Items for class leaders only; no tile options for clue cells."""
+    bd, nm = board(puzzle.rows, puzzle.cols), names(puzzle.rows, puzzle.cols)
+    n = bd.nedges
+    primary = nm.primary(puzzle, False)
+    classes = _clue_classes(puzzle, bd)
+    if isinstance(classes, str):
+        problem = xcc.Problem.from_arrays(primary, (), [0], [], name=puzzle.name)
+        return Encoding(puzzle, "423", problem, {}, contradiction=classes)
+    root, par = classes
+
+    # Constants: the class of the constant 0 (number n); edge e = par[e] XOR par[n].
+    constant = root == root[n]
+    value = par ^ par[n]
+    # Leaders: the first edge (lowest number) of every other class, in edge
+    # order; they are the secondary items, named after themselves.
+    free = np.flatnonzero(~constant)
+    _, first = np.unique(root[free], return_index=True)
+    leaders = np.sort(free[first])
+    leader_of_root = np.zeros(n + 1, dtype=np.int64)
+    leader_of_root[root[leaders]] = leaders
+    item_of_root = np.zeros(n + 1, dtype=np.int64)
+    item_of_root[root[leaders]] = np.arange(len(leaders))
+    # Every edge as a code (see CONSTANT): e = leader XOR parity, or a constant.
+    parity = par ^ par[leader_of_root[root]]
+    item = item_of_root[root]
+    code_of = np.where(constant, CONSTANT + value, 2 * item + parity)
+
+    secondary = [nm.edge_names[e] for e in leaders.tolist()]
+    problem = build(puzzle, bd, False, primary, secondary, code_of)
+
+    # The way back: each item's edges in edge order, with the color meaning
+    # "present" (leader = 1 XOR parity); the constant edges, present or absent.
+    order = free[np.argsort(item[free], kind="stable")]
+    pairs = nm.present_pairs
+    pairs = [pairs[k] for k in (2 * order + parity[order]).tolist()]
+    ends = np.cumsum(np.bincount(item[free], minlength=len(leaders))).tolist()
+    edge_items = {name: tuple(pairs[a:b]) for name, a, b in zip(secondary, [0] + ends, ends)}
+    fixed = np.flatnonzero(constant[:n])
+    edges = bd.edges
+    present = tuple([edges[e] for e in fixed[value[fixed] == 1].tolist()])
+    absent = tuple([edges[e] for e in fixed[value[fixed] == 0].tolist()])
+    return Encoding(puzzle, "423", problem, edge_items, present, absent)

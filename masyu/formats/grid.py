@@ -1,0 +1,91 @@
+"""Grid text: R lines of C characters, ``.`` empty, ``W``/``o``/``0`` white, ``B``/``x``/``1`` black.
+
+Blank lines and ``#`` lines separate puzzles (a collection); the first word of
+the last ``#`` line before a block names it.  The grid is what every other
+text falls back to, so it is detected last.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from ..board import check_size
+from ..errors import MasyuError
+from ..puzzle import Puzzle
+
+SUMMARY = "lines of . W B (or o x, or 0 1)"
+GRID_CHARS = {".": None, "W": "W", "o": "W", "0": "W", "B": "B", "x": "B", "1": "B"}
+
+Block = list[tuple[int, str]]
+
+
+def detect(text: str) -> bool:
+    return True
+
+
+def blocks(lines: Iterable[str], first_line: int = 1) -> list[tuple[str | None, Block]]:
+    """Split lines into puzzles: ``(name, [(line number, line), ...])``.
+
+    Blank lines and ``#`` lines separate blocks; the first word of the last
+    ``#`` line before a block names it.
+    """
+    out: list[tuple[str | None, Block]] = []
+    name: str | None = None
+    current: Block = []
+    for number, line in enumerate(lines, first_line):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            if current:
+                out.append((name, current))
+                current, name = [], None
+            if stripped.startswith("#"):
+                words = stripped[1:].split()
+                name = words[0] if words else None
+            continue
+        current.append((number, line))
+    if current:
+        out.append((name, current))
+    return out
+
+
+def from_block(block: Block, name: str | None = None, source: str | None = None) -> Puzzle:
+    """Build a puzzle from numbered grid lines, naming the line and column of any fault."""
+    prefix = f"{source}, " if source else ""
+    pearls: dict[tuple[int, int], str] = {}
+    width = len(block[0][1].strip())
+    for r, (number, line) in enumerate(block):
+        indent = len(line) - len(line.lstrip())
+        cells = line.strip()
+        if len(cells) != width:
+            raise MasyuError(f"ragged rows: this row has {len(cells)} cells, the first has {width}",
+                             f"{prefix}line {number}")
+        for c, ch in enumerate(cells):
+            kind = GRID_CHARS.get(ch, "?")
+            if kind == "?":
+                raise MasyuError(f"unknown character {ch!r} in a grid (use . W B, or o x, or 0 1)",
+                                 f"{prefix}line {number}, column {indent + c + 1}")
+            if kind:
+                pearls[(r, c)] = kind
+    check_size(len(block), width, f"{prefix}line {block[0][0]}")
+    return Puzzle(len(block), width, pearls, name=name)
+
+
+def read(text: str, name: str | None = None) -> Puzzle:
+    """Read one puzzle of grid text (comment lines allowed, one block only)."""
+    found = blocks(text.splitlines())
+    if not found:
+        raise MasyuError("no puzzle found: the text is empty")
+    if len(found) > 1:
+        raise MasyuError(f"{len(found)} puzzles here, separated by blank or # lines; "
+                         "a collection (see masyu.load)", f"line {found[1][1][0][0]}")
+    header, block = found[0]
+    if len(block) == 1 and re.fullmatch(r"\s*[a-zBW]*[a-z][a-zBW]*\s*", block[0][1]):
+        raise MasyuError("this looks like a Pearl description without its size: "
+                         "write WxH:DESC (or N:DESC for puzzle-masyu.com)",
+                         f"line {block[0][0]}")
+    return from_block(block, name if name is not None else header)
+
+
+def write(puzzle: Puzzle) -> str:
+    """The ``.WB`` lines, each ending in a newline."""
+    return "".join(row + "\n" for row in puzzle.grid)

@@ -1,0 +1,126 @@
+"""Generate Masyu puzzles with exactly one strong solution, reproducible from a seed.
+
+The method:
+
+1. grow a random loop that fills the board and admits many pearls
+   (:mod:`.loops`);
+2. put every pearl the loop admits; where deduction cannot finish that
+   puzzle (an ambiguity, or a knot it cannot undo), reshape the loop in a
+   small window around an edge it left open, and try again;
+3. remove pearls (:mod:`.pearls`) in a seeded random order while the puzzle stays solvable at
+   the requested level (by :mod:`masyu.deduce`): local rules only (easy),
+   with probing (medium), or at all, by search (hard, and ``minimal``): the
+   bands of ``DIFFICULTIES`` (:mod:`.bands`).
+
+Every accepted puzzle has exactly one strong solution: deduction is sound, so
+a puzzle it solves to the end has no other solution, and the search counts to
+two.  One pass of removals is enough for a minimal puzzle: a puzzle with
+fewer pearls has at least the solutions of one with more, so a pearl that
+could not go once can never go later.
+
+Every random choice comes from one ``random.Random(seed)`` and every cut-off
+is a count of steps or nodes, never a time: a seed gives the same puzzle on
+every machine and run.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..board import PEARL_CODE, board, check_size
+from ..errors import MasyuError
+from ..loop import Loop
+from ..puzzle import Puzzle
+from .bands import DEFAULT_LEVEL, DIFFICULTIES, Difficulty, measure
+from .pearls import Judge, full_loop, remove
+
+MAX_ATTEMPTS = 40     # loops tried before giving up on a band
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle with its one solution and how hard it is."""
+
+    puzzle: Puzzle
+    loop: Loop
+    difficulty: Difficulty
+    seed: int | str
+    attempts: int  # loops grown to get it
+
+    def header(self) -> str:
+        """The collection header line (without ``# ``)."""
+        d = self.difficulty
+        seed = str(self.seed)
+        if not seed or any(ch.isspace() for ch in seed):
+            seed = repr(seed).replace(" ", "\\x20")
+        return (f"{self.puzzle.name} source=masyu-generate size={self.puzzle.rows}x"
+                f"{self.puzzle.cols} seed={seed} difficulty={d.band} score={d.score} "
+                f"pearls={len(self.puzzle.pearls)}")
+
+
+def _seed_text(seed: int | str) -> str:
+    return "".join("_" if ch.isspace() else ch for ch in str(seed)) or "_"
+
+
+def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str | None = None,
+                       density: float | None = None, minimal: bool = False,
+                       max_attempts: int = MAX_ATTEMPTS) -> Generated:
+    """A puzzle with exactly one strong solution, with that solution and its difficulty.
+
+    ``difficulty`` asks for a band (``easy``, ``medium`` or ``hard``; None:
+    any, the puzzle solvable by deduction without search unless ``minimal``).
+    ``density`` asks for that fraction of the cells to hold pearls (as near
+    as the loop allows); without it pearls are removed as long as the puzzle
+    stays solvable.  ``minimal`` keeps removing, by search, until no pearl
+    can go.  The same arguments give the same puzzle everywhere.
+    """
+    if all(isinstance(x, int) and not isinstance(x, bool) for x in (rows, cols)) \
+            and (rows < 4 or cols < 4):
+        raise MasyuError(f"board {rows}x{cols} is too small to generate (at least 4x4)")
+    check_size(rows, cols)  # the size limits of every puzzle
+    if difficulty is not None and (not isinstance(difficulty, str)
+                                   or difficulty not in DIFFICULTIES):
+        raise MasyuError(f"unknown difficulty {difficulty!r} (use {', '.join(DIFFICULTIES)})")
+    if density is not None and not (isinstance(density, (int, float)) and 0 < density <= 1):
+        raise MasyuError(f"density must be a fraction of the cells in (0, 1], not {density!r}")
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        raise MasyuError(f"a seed is an integer or a string, not {type(seed).__name__}")
+    rng = random.Random(seed)
+    bd = board(rows, cols)
+    # The level a removal must keep: the band's, or probing by default.
+    level = DIFFICULTIES[difficulty].level if difficulty else DEFAULT_LEVEL
+    floor = 0 if density is None else max(1, round(density * rows * cols))
+    for attempt in range(1, max_attempts + 1):
+        found = full_loop(rows, cols, rng, min(level, 2))
+        if found is None:
+            continue
+        loop, pearls, _ = found
+        known = bd.values(loop.edges)
+        judge = Judge(bd, known, level)
+        kinds = bd.kinds(pearls)
+        cells = [r * cols + c for (r, c), _ in pearls]
+        rng.shuffle(cells)
+        removed = remove(kinds, cells, judge, level, floor)
+        if minimal and level < 3:
+            rest = [i for i in cells if kinds[i]]
+            removed += remove(kinds, rest, judge, 3, floor)
+        short = floor - (len(pearls) - len(removed))
+        if short > 0:
+            # Put back the last pearls removed: more pearls never add a solution.
+            kind_at = {r * cols + c: PEARL_CODE[k] for (r, c), k in pearls}
+            for i in removed[-short:]:
+                kinds[i] = kind_at[i]
+        puzzle = Puzzle(rows, cols, bd.pearls(kinds), name=f"gen-{rows}x{cols}-{_seed_text(seed)}")
+        diff = measure(puzzle, loop)
+        result = Generated(puzzle, loop, diff, seed, attempt)
+        if difficulty is None or diff.band == difficulty:
+            return result
+    raise MasyuError(f"no {difficulty or ''} puzzle found at {rows}x{cols} in {max_attempts} "
+                     f"loops with seed {seed!r}; try another seed or difficulty".replace("  ", " "))
+
+
+def generate(rows: int, cols: int, *, seed: int | str, difficulty: str | None = None,
+             density: float | None = None, minimal: bool = False) -> Puzzle:
+    """A puzzle with exactly one strong solution (see :func:`generate_with_loop`)."""
+    return generate_with_loop(rows, cols, seed=seed, difficulty=difficulty, density=density,
+                              minimal=minimal).puzzle
