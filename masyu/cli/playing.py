@@ -47,6 +47,7 @@ def play(
             fail(f"cannot listen on {host}:{port}: {err.strerror or err}", "--port")
     with server:
         typer.echo(f"masyu: playing at {server.url} (Ctrl-C stops)", err=True)
+        server.prefetch(datetime.date.today())
         if not no_browser:
             webbrowser.open(server.url)
         try:

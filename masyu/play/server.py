@@ -15,6 +15,7 @@ import datetime
 import json
 import socket
 import sys
+import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -170,6 +171,15 @@ class PlayServer(ThreadingHTTPServer):
     def url(self) -> str:
         host = self.server_address[0]
         return f"http://[{host}]:{self.port}/" if ":" in host else f"http://{host}:{self.port}/"
+
+    def prefetch(self, date: datetime.date) -> None:
+        """Start making the puzzle of ``date`` in the background (the page asks for it next)."""
+        def make() -> None:
+            try:
+                self.jobs.daily(date)
+            except Exception:   # the page's own request will report it
+                pass
+        threading.Thread(target=make, daemon=True).start()
 
     def static(self, name: str) -> bytes:
         if name not in self._files:

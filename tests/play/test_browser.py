@@ -128,6 +128,11 @@ class Page:
         return set(self.js(f"return [...document.querySelectorAll('#board {kind}')]"
                            ".map(e => e.dataset.edge)"))
 
+    def settled_penalties(self) -> int:
+        """The time-attack penalties once every move made so far has been judged."""
+        return self.d.execute_async_script(
+            "const done = arguments[0]; masyuPlay.queue.then(() => done(masyuPlay.penalties.length))")
+
     def puzzle(self) -> Puzzle:
         return Puzzle.from_grid(self.js("return masyuPlay.puzzle.puzzle").split("\n"))
 
@@ -185,12 +190,13 @@ def test_time_attack_adds_30_seconds_for_a_false_closure_and_a_branch(page):
                 if not any(puzzle.pearl_at(x) for x in [(r, c), (r, c + 1), (r + 1, c),
                                                          (r + 1, c + 1), (r + 2, c)]))
     page.draw(square(puzzle, r, c))  # closes a loop that is not the solution
-    page.wait(lambda: page.el("#penalty").get_attribute("data-count") == "1")
+    assert page.settled_penalties() == 1
+    assert page.el("#penalty").get_attribute("data-count") == "1"
     assert "false loop closure" in page.text("#penalties")
     minutes, secs = page.text("#clock").split(":")
     assert int(minutes) * 60 + int(secs) >= 30
     page.click_edge((r + 1, c), (r + 2, c))     # a third line at (r + 1, c): refused
-    page.wait(lambda: page.el("#penalty").get_attribute("data-count") == "2")
+    assert page.settled_penalties() == 2
     assert "invalid move" in page.text("#penalties")
     assert name((r + 1, c), (r + 2, c)) not in page.edges()
 

@@ -27,9 +27,24 @@ const clockText = (s) => { s = Math.floor(s); const m = Math.floor(s / 60);
 function readStore() {
   try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (e) { return {}; }
 }
-const store = Object.assign({settings: {}, daily: {}, attack: {}, zen: null}, readStore());
+const blank = () => ({settings: {}, daily: {}, attack: {}, zen: null});
+const store = Object.assign(blank(), readStore());
+const touched = new Set();          // what this page changed: "settings", "zen", "daily/DATE", ...
+
+function touch(key) { touched.add(key); }
+
+// Write what this page changed over what is stored now: another tab's days are kept.
 function writeStore() {
-  try { localStorage.setItem(STORE, JSON.stringify(store)); } catch (e) { /* full or off */ }
+  const disk = Object.assign(blank(), readStore());
+  for (const key of touched) {
+    const [book, date] = key.split("/");
+    if (date === undefined) disk[book] = store[book];
+    else if (store[book][date] === undefined) delete disk[book][date];
+    else disk[book][date] = store[book][date];
+  }
+  touched.clear();
+  Object.assign(store, disk);
+  try { localStorage.setItem(STORE, JSON.stringify(disk)); } catch (e) { /* full or off */ }
 }
 
 const app = {
@@ -41,9 +56,10 @@ const app = {
 
 // -- the record of what is on the board ---------------------------------------------
 
-function record() {
-  if (app.mode === "zen") return store.zen || (store.zen = {});
-  const book = app.mode === "daily" ? store.daily : store.attack;
+function record() {                // the stored record of what is on the board (to change)
+  if (app.mode === "zen") { touch("zen"); return store.zen || (store.zen = {}); }
+  touch(`${app.mode}/${app.date}`);
+  const book = store[app.mode];
   return book[app.date] || (book[app.date] = {});
 }
 
@@ -131,6 +147,7 @@ async function newZen() {
                              `&seed=${seed}`);
     if (token !== app.token) return;
     store.zen = {puzzle, seed, size: n, white: w, black: b};
+    touch("zen");
     writeStore();
     showZen();
   } catch (err) { if (token === app.token) say(err.message, "error"); }
@@ -220,13 +237,12 @@ function finish() {
   app.board.render();
   $("board").classList.add("solved");
   const rec = record();
-  persist();
   rec.solved = true;
   if (app.mode === "attack") {
-    const total = rec.seconds + PENALTY * app.penalties.length;
+    const total = seconds() + PENALTY * app.penalties.length;
     rec.best = rec.best === undefined ? total : Math.min(rec.best, total);
   }
-  writeStore();
+  persist();
   say(solvedText(rec), "good");
   showClock();
   calendar();
@@ -257,11 +273,12 @@ app.board.guard = (edge, value) => {
   return true;
 };
 
-async function judge(kind, entry) {
-  const added = kind === "move" ? entry.filter((x) => x[2] === EDGE.LINE).map((x) => x[0]) : [];
-  const closes = added.some((e) => app.board.joinedWithout(e));
+// Judged on the drawing as the move left it (the answer may come after later moves).
+async function judge(kind, closes, box, token) {
   let res;
-  try { res = await check(); } catch (err) { say(err.message, "error"); return; }
+  try { res = await api("/api/check", {puzzle: app.puzzle.puzzle, loop: box}); }
+  catch (err) { say(err.message, "error"); return; }
+  if (token !== app.token || app.solved) return;    // another puzzle by now
   const rules = new Set(res.violations.filter((v) => PEARL_RULES.includes(v.rule))
                         .map((v) => `${v.rule}@${v.cell}`));
   const fresh = res.violations.filter((v) => PEARL_RULES.includes(v.rule) &&
@@ -282,7 +299,12 @@ app.board.onChange = (kind, entry) => {
   resetIntegrity();
   startClock();
   persist();
-  if (app.mode === "attack") app.queue = app.queue.then(() => judge(kind, entry));
+  if (app.mode === "attack") {
+    const added = kind === "move" ? entry.filter((x) => x[2] === EDGE.LINE).map((x) => x[0]) : [];
+    const closes = added.some((e) => app.board.joinedWithout(e)), box = app.board.toBox();
+    const token = app.token;
+    app.queue = app.queue.then(() => judge(kind, closes, box, token));
+  }
   else if (app.board.closed()) checkNow(true);
   else say("");
 };
@@ -368,8 +390,8 @@ function zenLabels() {
 function start() {
   const q = new URLSearchParams(location.search);
   if (/^\d{4}-\d{2}-\d{2}$/.test(q.get("date") || "")) app.date = q.get("date");
-  if (q.get("theme")) store.settings.theme = q.get("theme") === "slate" ? "slate" : "ivory";
-  if (q.get("cb")) store.settings.cb = q.get("cb") === "1";
+  if (q.get("theme")) { store.settings.theme = q.get("theme") === "slate" ? "slate" : "ivory"; touch("settings"); }
+  if (q.get("cb")) { store.settings.cb = q.get("cb") === "1"; touch("settings"); }
   applySettings();
   for (const b of document.querySelectorAll("#modes button"))
     b.addEventListener("click", () => setMode(b.dataset.mode));
@@ -388,10 +410,10 @@ function start() {
   $("calendar-next").addEventListener("click", () => shiftMonth(1));
   $("theme").addEventListener("click", () => {
     store.settings.theme = store.settings.theme === "slate" ? "ivory" : "slate";
-    writeStore(); applySettings();
+    touch("settings"); writeStore(); applySettings();
   });
   $("colorblind").addEventListener("change", () => {
-    store.settings.cb = $("colorblind").checked; writeStore(); applySettings();
+    store.settings.cb = $("colorblind").checked; touch("settings"); writeStore(); applySettings();
   });
   document.addEventListener("keydown", (e) => {
     if (e.target.tagName === "INPUT") return;
