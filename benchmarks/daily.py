@@ -29,8 +29,8 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     start = datetime.date.fromisoformat(args.start)
     start -= datetime.timedelta(days=start.weekday())
-    print("| weekday | board | window | CPU s median | CPU s worst | candidate taken (median, latest) "
-          "| scores |")
+    print("| weekday | board | window | CPU s median | CPU s worst "
+          "| candidate taken (median, latest) | scores |")
     print("|---|---|---|---|---|---|---|")
     for k, day in enumerate(SCHEDULE):
         times, tried, scores = [], [], []

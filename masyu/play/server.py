@@ -113,6 +113,7 @@ class Handler(BaseHTTPRequestHandler):
             return
         length = self.headers.get("Content-Length")
         if length is None or not length.isdigit():
+            self.close_connection = True   # whatever body there is, unread
             self._error(411, "a POST needs a Content-Length")
             return
         if int(length) > api.MAX_BODY:

@@ -85,11 +85,16 @@ def test_check_names_the_cell_and_rule_of_each_violation(server):
     rules = {(tuple(v["cell"]) if v["cell"] else None, v["rule"]) for v in got["violations"]}
     assert rules == {((0, 0), "pearl-off-loop"), ((3, 3), "pearl-off-loop")}
     assert all(set(v) == {"cell", "rule", "text"} and v["text"] for v in got["violations"])
-    # a loose end and a board-wide rule: a cell null
-    status, got, _ = post_json(server, "/api/check", {"puzzle": "....\n....", "loop": "╶╴  \n    "})
-    assert status == 200
-    assert {"cell": None, "rule": "several-loops"} not in got["violations"]
-    assert any(v["cell"] == [0, 0] and v["rule"] == "degree" for v in got["violations"])
+    # a board-wide rule has no cell
+    status, got, _ = post_json(server, "/api/check", {"puzzle": "....\n....",
+                                                      "loop": "┌┐┌┐\n└┘└┘"})
+    assert status == 200 and got["solved"] is False
+    assert [(v["cell"], v["rule"]) for v in got["violations"]] == [(None, "several-loops")]
+    # a loose end is a degree violation at its cell
+    status, got, _ = post_json(server, "/api/check", {"puzzle": "....\n....",
+                                                      "loop": "╶╴  \n    "})
+    assert {(tuple(v["cell"]), v["rule"]) for v in got["violations"]} == {
+        ((0, 0), "degree"), ((0, 1), "degree")}
 
 
 BAD_GETS = [

@@ -131,7 +131,8 @@ class Page:
     def settled_penalties(self) -> int:
         """The time-attack penalties once every move made so far has been judged."""
         return self.d.execute_async_script(
-            "const done = arguments[0]; masyuPlay.queue.then(() => done(masyuPlay.penalties.length))")
+            "const done = arguments[0];"
+            "masyuPlay.queue.then(() => done(masyuPlay.penalties.length))")
 
     def puzzle(self) -> Puzzle:
         return Puzzle.from_grid(self.js("return masyuPlay.puzzle.puzzle").split("\n"))
