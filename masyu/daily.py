@@ -25,10 +25,8 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from .errors import MasyuError
-from .generate import Difficulty, Generated, generate_with_loop
-from .loop import Loop
-from .puzzle import Puzzle
+# masyu's public API only (issue 13 reorganizes the modules behind it).
+from . import Difficulty, Generated, Loop, MasyuError, Puzzle, generate_with_loop
 # The one use of the deduction solver's analysis outside the generator: "solved
 # without search".  (Issue 13 moves masyu.deduce to a package; this line follows it.)
 from .deduce import analyze as _analyze

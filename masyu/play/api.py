@@ -17,12 +17,8 @@ import json
 import re
 from typing import Any, Mapping, Sequence
 
-from ..check import check
+from .. import Generated, Loop, MasyuError, Puzzle, check
 from ..daily import daily, parse_date
-from ..errors import MasyuError
-from ..generate import Generated
-from ..loop import Loop
-from ..puzzle import Puzzle
 from .zen import validate, zen
 
 MAX_BODY = 64 * 1024          # bytes of a POST body (a 50x50 box drawing is ~8 KiB as JSON)

@@ -20,12 +20,8 @@ from __future__ import annotations
 
 import random
 
-from ..check import check
+from .. import Generated, Loop, MasyuError, Puzzle, check, generate_with_loop
 from ..daily import deduction_difficulty, solved_by_deduction
-from ..errors import MasyuError
-from ..generate import Generated, generate_with_loop
-from ..loop import Loop
-from ..puzzle import Puzzle
 
 MIN_SIDE, MAX_SIDE = 4, 20     # zen boards (the generator's smallest; 20x20 takes ~2 s)
 MAX_DENSITY = 1.0

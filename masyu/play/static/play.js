@@ -119,7 +119,8 @@ function show(puzzle, rec) {
 async function loadDay(date) {
   const token = ++app.token;
   persist();
-  app.puzzle = null;                // nothing to persist until the day's puzzle is shown
+  app.puzzle = null;                // nothing to persist or draw until the day's puzzle is shown
+  app.board.locked = true;
   app.date = date;
   say("Making the day's puzzle…");
   try {
@@ -138,6 +139,7 @@ async function newZen() {
   const token = ++app.token;
   persist();
   app.puzzle = null;
+  app.board.locked = true;
   const n = Number($("zen-size").value), w = Number($("zen-white").value),
         b = Number($("zen-black").value);
   const seed = 1 + Math.floor(Math.random() * 999999999);
@@ -150,7 +152,11 @@ async function newZen() {
     touch("zen");
     writeStore();
     showZen();
-  } catch (err) { if (token === app.token) say(err.message, "error"); }
+  } catch (err) {
+    if (token !== app.token) return;
+    if (store.zen && store.zen.puzzle) showZen();      // back to the puzzle at hand
+    say(err.message, "error");
+  }
 }
 
 function showZen() {
@@ -295,7 +301,7 @@ async function judge(kind, closes, box, token) {
 }
 
 app.board.onChange = (kind, entry) => {
-  if (app.solved) return;
+  if (app.solved || !app.puzzle) return;
   resetIntegrity();
   startClock();
   persist();
