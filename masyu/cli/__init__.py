@@ -17,6 +17,7 @@ app = typer.Typer(
 from . import puzzles as _puzzles  # noqa: E402,F401  (registers convert, check, render)
 from . import solving as _solving  # noqa: E402,F401  (registers solve, count, encode)
 from . import generating as _generating  # noqa: E402,F401  (registers generate)
+from . import playing as _playing  # noqa: E402,F401  (registers daily, play)
 
 
 def main() -> None:

@@ -1,0 +1,57 @@
+"""CLI verbs for playing: daily (print the day's puzzle) and play (the page in a browser)."""
+from __future__ import annotations
+
+import datetime
+import webbrowser
+from typing import Optional
+
+import typer
+
+from . import app
+from .puzzles import errors_exit, fail
+from ..daily import daily as daily_puzzle, parse_date
+from ..play import make_server
+
+
+@app.command()
+def daily(
+    date: Optional[str] = typer.Option(None, "--date", help="The day, YYYY-MM-DD (default: "
+                                                             "today)."),
+) -> None:
+    """Print the day's puzzle in the collection format; the same date gives the same puzzle
+    everywhere.  Monday and Tuesday 8x8, Wednesday and Thursday 10x10, Friday and Saturday
+    12x12, Sunday 20x20; one solution, no guessing needed.
+
+    Example: masyu daily --date 2024-05-06
+    """
+    with errors_exit():
+        day = parse_date(date, "--date") if date is not None else datetime.date.today()
+        typer.echo(daily_puzzle(day).to_collection(), nl=False)
+
+
+@app.command()
+def play(
+    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
+    port: int = typer.Option(8000, "--port", help="The port (0: any free one)."),
+    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every request."),
+) -> None:
+    """Play in the browser: the daily puzzle, time attack and zen mode.  Ctrl-C stops.
+
+    Example: masyu play --port 8000
+    """
+    with errors_exit():
+        try:
+            server = make_server(host, port, verbose=verbose)
+        except OSError as err:
+            fail(f"cannot listen on {host}:{port}: {err.strerror or err}", "--port")
+    with server:
+        typer.echo(f"masyu: playing at {server.url} (Ctrl-C stops)", err=True)
+        server.prefetch(datetime.date.today())
+        if not no_browser:
+            webbrowser.open(server.url)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            typer.echo("masyu: stopped", err=True)
+            raise typer.Exit(code=130) from None

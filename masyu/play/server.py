@@ -1,0 +1,201 @@
+"""The local server of ``masyu play``: the page's three files and its JSON API.
+
+The standard library's ``ThreadingHTTPServer``: the page needs four routes,
+one player and no framework, and every check a request gets (sizes, body
+size, JSON, the deadline) is ours to write either way, so a dependency would
+add nothing but an install.  It binds 127.0.0.1 unless told otherwise.
+
+Every answer of the API is JSON; bad input is a 400 ``{"error": "where:
+message"}``, never a traceback.  Static files come from a fixed table (no
+path from a request ever reaches the file system).
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import socket
+import sys
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any, Callable
+from urllib.parse import parse_qs, urlsplit
+
+from .. import MasyuError
+from . import api
+from .jobs import GENERATION_SECONDS, Jobs, Unavailable
+
+# The page: URL path -> (file in masyu/play/static, content type).
+STATIC: dict[str, tuple[str, str]] = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/index.html": ("index.html", "text/html; charset=utf-8"),
+    "/board.js": ("board.js", "text/javascript; charset=utf-8"),
+    "/play.js": ("play.js", "text/javascript; charset=utf-8"),
+    "/play.css": ("play.css", "text/css; charset=utf-8"),
+}
+# Nothing from elsewhere: scripts, styles and images only from this server.
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+}
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: "PlayServer"
+    server_version = "masyu-play"
+    protocol_version = "HTTP/1.1"
+
+    # -- answers --------------------------------------------------------------
+
+    def _send(self, status: int, body: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        for key, value in HEADERS.items():
+            self.send_header(key, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: int, value: Any) -> None:
+        self._send(status, json.dumps(value).encode("utf-8"), "application/json")
+
+    def _error(self, status: int, message: str) -> None:
+        self._json(status, {"error": message})
+
+    def _answer(self, make: Callable[[], Any]) -> None:
+        """Run one API call: its JSON, or the error it raised as a status and a message."""
+        try:
+            self._json(200, make())
+        except MasyuError as err:
+            self._error(400, str(err))
+        except Unavailable as err:
+            self._error(503, str(err))
+        except Exception as err:  # never a traceback to the client; one line to the log
+            self.log_message("internal error on %s: %s", self.path[:80],
+                             f"{type(err).__name__}: {err}"[:300])
+            self._error(500, "internal error")
+
+    # -- routes ---------------------------------------------------------------
+
+    def do_GET(self) -> None:  # noqa: N802  (the name http.server calls)
+        url = urlsplit(self.path)
+        if url.path in STATIC:
+            name, kind = STATIC[url.path]
+            self._send(200, self.server.static(name), kind)
+            return
+        route = GET_ROUTES.get(url.path)
+        if route is None:
+            self._error(404, f"no such page: {url.path[:80]}")
+            return
+        try:
+            query = parse_qs(url.query, keep_blank_values=True, strict_parsing=False,
+                             max_num_fields=20)
+        except ValueError as err:
+            self._error(400, f"query: {err}")
+            return
+        self._answer(lambda: route(self.server, query))
+
+    do_HEAD = do_GET
+
+    def do_POST(self) -> None:  # noqa: N802
+        url = urlsplit(self.path)
+        route = POST_ROUTES.get(url.path)
+        if route is None:
+            if url.path in GET_ROUTES or url.path in STATIC:
+                self._error(405, f"{url.path} takes GET")
+            else:
+                self._error(404, f"no such page: {url.path[:80]}")
+            return
+        length = self.headers.get("Content-Length")
+        if length is None or not length.isdigit():
+            self.close_connection = True   # whatever body there is, unread
+            self._error(411, "a POST needs a Content-Length")
+            return
+        if int(length) > api.MAX_BODY:
+            self.close_connection = True   # the body is not read
+            self._error(413, f"body: larger than {api.MAX_BODY} bytes")
+            return
+        body = self.rfile.read(int(length))
+        self._answer(lambda: route(self.server, body))
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        if self.server.verbose:
+            super().log_message(format, *args)
+
+
+def _daily(server: "PlayServer", query: api.Query) -> Any:
+    return server.jobs.daily(api.parse_daily(query, datetime.date.today()))
+
+
+def _zen(server: "PlayServer", query: api.Query) -> Any:
+    return server.jobs.zen(api.parse_zen(query))
+
+
+def _check(server: "PlayServer", body: bytes) -> Any:
+    return api.check_response(body)
+
+
+GET_ROUTES: dict[str, Callable[["PlayServer", api.Query], Any]] = {
+    "/api/daily": _daily,
+    "/api/zen": _zen,
+}
+POST_ROUTES: dict[str, Callable[["PlayServer", bytes], Any]] = {
+    "/api/check": _check,
+    # "/api/hint": the next deduction and its reason, with masyu.hint (issue 18).
+}
+
+
+class PlayServer(ThreadingHTTPServer):
+    """The server; a context manager (``with make_server() as s: s.serve_forever()``)."""
+
+    daemon_threads = True
+    block_on_close = False
+
+    def __init__(self, host: str, port: int, *, seconds: float = GENERATION_SECONDS,
+                 verbose: bool = False) -> None:
+        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.jobs = Jobs(seconds)
+        self.verbose = verbose
+        self._files: dict[str, bytes] = {}
+        super().__init__((host, port), Handler)
+
+    @property
+    def port(self) -> int:
+        return self.server_address[1]
+
+    @property
+    def url(self) -> str:
+        host = self.server_address[0]
+        return f"http://[{host}]:{self.port}/" if ":" in host else f"http://{host}:{self.port}/"
+
+    def prefetch(self, date: datetime.date) -> None:
+        """Start making the puzzle of ``date`` in the background (the page asks for it next)."""
+        def make() -> None:
+            try:
+                self.jobs.daily(date)
+            except Exception:   # the page's own request will report it
+                pass
+        threading.Thread(target=make, daemon=True).start()
+
+    def static(self, name: str) -> bytes:
+        if name not in self._files:
+            self._files[name] = resources.files(__package__).joinpath("static", name).read_bytes()
+        return self._files[name]
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that went away mid-answer is not worth a traceback.
+        print(f"masyu play: connection from {client_address[0]} failed: {sys.exc_info()[1]}",
+              file=sys.stderr)
+
+
+def make_server(host: str = "127.0.0.1", port: int = 8000, *,
+                seconds: float = GENERATION_SECONDS, verbose: bool = False) -> PlayServer:
+    """A server listening on ``host:port`` (port 0: any free port); ``serve_forever`` runs it."""
+    if not isinstance(port, int) or not 0 <= port <= 65535:
+        raise MasyuError(f"a port is a number from 0 to 65535, not {port!r}", "--port")
+    return PlayServer(host, port, seconds=seconds, verbose=verbose)

@@ -1,0 +1,307 @@
+// The board: an SVG grid of cells with pearls, where the player draws lines between cell
+// centres (click an edge, or drag from cell to cell), X marks and dashed tentative lines,
+// with undo and redo.  It knows the drawing, not the rules: play.js asks the server's
+// checker (POST /api/check) whether a loop is right.
+//
+// An edge is named "h:r:c" (between cells (r, c) and (r, c+1)) or "v:r:c" (between (r, c)
+// and (r+1, c)); its state is EMPTY, LINE, TENTATIVE or CROSS (an X mark).
+"use strict";
+
+const EMPTY = 0, LINE = 1, TENTATIVE = 2, CROSS = 3;
+const SVG_NS = "http://www.w3.org/2000/svg";
+const CELL = 40;                       // viewBox units per cell
+// Box-drawing shapes by the directions they use, as masyu.Loop reads them (N E S W bits).
+const BOX = [" ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
+
+function svgEl(name, attrs, parent) {
+  const el = document.createElementNS(SVG_NS, name);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  if (parent) parent.appendChild(el);
+  return el;
+}
+
+class Board {
+  constructor(svg) {
+    this.svg = svg;
+    this.rows = 0; this.cols = 0; this.grid = [];
+    this.edges = {};                 // edge -> state (EMPTY edges are absent)
+    this.undoStack = []; this.redoStack = [];
+    this.tool = LINE;
+    this.locked = false;
+    this.bad = [];                   // [{cell: [r, c], rule}] marked on the board
+    this.guard = null;               // (edge, state) -> bool: false refuses a move
+    this.onChange = null;            // (kind, entry) after every move, undo or redo
+    this.drag = null;
+    svg.addEventListener("pointerdown", (e) => this.down(e));
+    svg.addEventListener("pointermove", (e) => this.move(e));
+    svg.addEventListener("pointerup", (e) => this.up(e));
+    svg.addEventListener("pointercancel", () => this.finishDrag());
+    svg.addEventListener("contextmenu", (e) => e.preventDefault());
+  }
+
+  load(rows, cols, grid, saved) {
+    this.rows = rows; this.cols = cols; this.grid = grid;
+    this.edges = Object.assign({}, (saved && saved.edges) || {});
+    this.undoStack = (saved && saved.undo) || [];
+    this.redoStack = (saved && saved.redo) || [];
+    this.locked = false; this.bad = []; this.drag = null;
+    this.render();
+  }
+
+  saved() {
+    return {edges: Object.assign({}, this.edges), undo: this.undoStack.slice(-500),
+            redo: this.redoStack.slice(-500)};
+  }
+
+  state(edge) { return this.edges[edge] || EMPTY; }
+
+  // -- geometry --------------------------------------------------------------------
+
+  static edgeBetween(a, b) {         // two adjacent cells -> the edge joining them
+    const [p, q] = a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]) ? [a, b] : [b, a];
+    return p[0] === q[0] ? `h:${p[0]}:${p[1]}` : `v:${p[0]}:${p[1]}`;
+  }
+
+  static cellsOf(edge) {
+    const [kind, r, c] = [edge[0], ...edge.slice(2).split(":").map(Number)];
+    return kind === "h" ? [[r, c], [r, c + 1]] : [[r, c], [r + 1, c]];
+  }
+
+  point(e) {                          // pointer position in cell units (cell (r, c) spans r..r+1)
+    const box = this.svg.getBoundingClientRect();
+    const w = (this.cols + 1) * CELL, h = (this.rows + 1) * CELL;
+    const x = (e.clientX - box.left) * w / box.width - CELL / 2;
+    const y = (e.clientY - box.top) * h / box.height - CELL / 2;
+    return [y / CELL, x / CELL];
+  }
+
+  nearestEdge([y, x]) {               // the edge whose midpoint is nearest, or null off the board
+    const u = x - 0.5, v = y - 0.5;   // cell centres at whole numbers
+    const hr = Math.round(v), hc = Math.floor(u), hd = Math.abs(v - hr);
+    const vc = Math.round(u), vr = Math.floor(v), vd = Math.abs(u - vc);
+    const h = hr >= 0 && hr < this.rows && hc >= 0 && hc < this.cols - 1;
+    const vv = vr >= 0 && vr < this.rows - 1 && vc >= 0 && vc < this.cols;
+    if (h && (!vv || hd <= vd)) return `h:${hr}:${hc}`;
+    if (vv) return `v:${vr}:${vc}`;
+    return null;
+  }
+
+  cellAt([y, x]) {
+    const r = Math.floor(y), c = Math.floor(x);
+    return r >= 0 && r < this.rows && c >= 0 && c < this.cols ? [r, c] : null;
+  }
+
+  // -- moves, undo, redo -----------------------------------------------------------
+
+  change(entry, edge, value) {        // one edge of a move; false if the guard refuses it
+    const before = this.state(edge);
+    if (before === value) return true;
+    if (this.guard && !this.guard(edge, value)) return false;
+    if (value === EMPTY) delete this.edges[edge]; else this.edges[edge] = value;
+    entry.push([edge, before, value]);
+    return true;
+  }
+
+  commit(entry, kind) {
+    if (!entry.length) return;
+    this.undoStack.push(entry);
+    this.redoStack = [];
+    this.bad = [];                   // marks belong to the drawing they were checked on
+    this.render();
+    if (this.onChange) this.onChange(kind || "move", entry);
+  }
+
+  toggle(edge, tool) {                // a click: the tool's state, or empty if it had it
+    if (this.locked || !edge) return;
+    const entry = [];
+    this.change(entry, edge, this.state(edge) === tool ? EMPTY : tool);
+    this.commit(entry);
+  }
+
+  replay(entry, back) {
+    for (const [edge, before, after] of back ? entry.slice().reverse() : entry) {
+      const v = back ? before : after;
+      if (v === EMPTY) delete this.edges[edge]; else this.edges[edge] = v;
+    }
+  }
+
+  undo() {
+    if (this.locked || !this.undoStack.length) return;
+    const entry = this.undoStack.pop();
+    this.replay(entry, true);
+    this.redoStack.push(entry);
+    this.bad = [];
+    this.render();
+    if (this.onChange) this.onChange("undo", entry);
+  }
+
+  redo() {
+    if (this.locked || !this.redoStack.length) return;
+    const entry = this.redoStack.pop();
+    this.replay(entry, false);
+    this.undoStack.push(entry);
+    this.bad = [];
+    this.render();
+    if (this.onChange) this.onChange("redo", entry);
+  }
+
+  clear() {
+    if (this.locked) return;
+    const entry = [];
+    for (const edge of Object.keys(this.edges)) this.change(entry, edge, EMPTY);
+    this.commit(entry, "clear");
+  }
+
+  // -- pointer: click an edge, drag across cells, right button for X marks -----------
+
+  down(e) {
+    if (this.locked || !this.rows) return;
+    e.preventDefault();
+    const p = this.point(e);
+    if (e.button === 2) { this.toggle(this.nearestEdge(p), CROSS); return; }
+    if (e.button !== 0) return;
+    this.drag = {edge: this.nearestEdge(p), last: this.cellAt(p), value: null, entry: [],
+                 stopped: false};
+    if (this.svg.setPointerCapture) this.svg.setPointerCapture(e.pointerId);
+  }
+
+  move(e) {
+    const d = this.drag;
+    if (!d || d.stopped) return;
+    const now = this.cellAt(this.point(e));
+    if (!now || !d.last) { d.last = d.last || now; return; }
+    while (!d.stopped && (now[0] !== d.last[0] || now[1] !== d.last[1])) {
+      const next = now[0] !== d.last[0]
+        ? [d.last[0] + Math.sign(now[0] - d.last[0]), d.last[1]]
+        : [d.last[0], d.last[1] + Math.sign(now[1] - d.last[1])];
+      const edge = Board.edgeBetween(d.last, next);
+      if (d.value === null) d.value = this.state(edge) === this.tool ? EMPTY : this.tool;
+      if (!this.change(d.entry, edge, d.value)) d.stopped = true;
+      d.last = next;
+      this.render();
+    }
+  }
+
+  up(e) {
+    const d = this.drag;
+    if (!d) return;
+    if (d.value === null && !d.stopped) {     // no cell crossed: a click on the nearest edge
+      this.drag = null;
+      this.toggle(d.edge, this.tool);
+      return;
+    }
+    this.finishDrag();
+  }
+
+  finishDrag() {
+    const d = this.drag;
+    this.drag = null;
+    if (d) this.commit(d.entry);
+  }
+
+  // -- what the drawn lines are --------------------------------------------------
+
+  lineEdges() { return Object.keys(this.edges).filter((k) => this.edges[k] === LINE); }
+
+  degrees() {
+    const deg = {};
+    for (const edge of this.lineEdges())
+      for (const [r, c] of Board.cellsOf(edge)) deg[`${r},${c}`] = (deg[`${r},${c}`] || 0) + 1;
+    return deg;
+  }
+
+  // True when there are lines and every cell they touch has two: no loose end anywhere.
+  closed() {
+    const deg = Object.values(this.degrees());
+    return deg.length > 0 && deg.every((d) => d === 2);
+  }
+
+  // Whether the two cells of ``edge`` are joined by lines other than ``edge`` itself
+  // (then a line on ``edge`` closes a loop).
+  joinedWithout(edge) {
+    const [a, b] = Board.cellsOf(edge);
+    const nbrs = {};
+    for (const e of this.lineEdges()) {
+      if (e === edge) continue;
+      const [p, q] = Board.cellsOf(e).map((x) => x.join(","));
+      (nbrs[p] = nbrs[p] || []).push(q); (nbrs[q] = nbrs[q] || []).push(p);
+    }
+    const goal = b.join(","), seen = new Set([a.join(",")]), todo = [a.join(",")];
+    while (todo.length) {
+      const x = todo.pop();
+      if (x === goal) return true;
+      for (const y of nbrs[x] || []) if (!seen.has(y)) { seen.add(y); todo.push(y); }
+    }
+    return false;
+  }
+
+  // The lines in the box drawing masyu.Loop reads (one row of R characters a line).
+  toBox() {
+    const mask = [];
+    for (let r = 0; r < this.rows; r++) mask.push(new Array(this.cols).fill(0));
+    for (const edge of this.lineEdges()) {
+      const [[r1, c1], [r2, c2]] = Board.cellsOf(edge);
+      if (r1 === r2) { mask[r1][c1] |= 2; mask[r2][c2] |= 8; }
+      else { mask[r1][c1] |= 4; mask[r2][c2] |= 1; }
+    }
+    return mask.map((row) => row.map((m) => BOX[m]).join("")).join("\n");
+  }
+
+  // -- drawing -------------------------------------------------------------------
+
+  render() {
+    const svg = this.svg, R = this.rows, C = this.cols, m = CELL / 2;
+    const W = C * CELL + 2 * m, H = R * CELL + 2 * m;
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
+    svg.dataset.rows = R; svg.dataset.cols = C;
+    svg.classList.toggle("locked", this.locked);
+    if (!R) return;
+    const centre = (r, c) => [m + (c + 0.5) * CELL, m + (r + 0.5) * CELL];
+    svgEl("rect", {class: "paper", x: 0, y: 0, width: W, height: H}, svg);
+    const cells = svgEl("g", {class: "bad-cells"}, svg);
+    for (const v of this.bad)
+      svgEl("rect", {class: "bad-cell", x: m + v.cell[1] * CELL, y: m + v.cell[0] * CELL,
+                     width: CELL, height: CELL}, cells);
+    let d = "";
+    for (let r = 0; r <= R; r++) d += `M${m} ${m + r * CELL}H${m + C * CELL}`;
+    for (let c = 0; c <= C; c++) d += `M${m + c * CELL} ${m}V${m + R * CELL}`;
+    svgEl("path", {class: "grid", d}, svg);
+    svgEl("rect", {class: "frame", x: m, y: m, width: C * CELL, height: R * CELL}, svg);
+    const lines = svgEl("g", {class: "lines"}, svg), marks = svgEl("g", {class: "marks"}, svg);
+    for (const [edge, v] of Object.entries(this.edges)) {
+      const [[r1, c1], [r2, c2]] = Board.cellsOf(edge);
+      const [x1, y1] = centre(r1, c1), [x2, y2] = centre(r2, c2);
+      if (v === LINE || v === TENTATIVE) {
+        svgEl("line", {class: v === LINE ? "line" : "line tentative", x1, y1, x2, y2,
+                       "data-edge": edge}, lines);
+      } else if (v === CROSS) {
+        const x = (x1 + x2) / 2, y = (y1 + y2) / 2, s = CELL * 0.12;
+        svgEl("path", {class: "cross", d: `M${x - s} ${y - s}L${x + s} ${y + s}M${x - s} ` +
+                       `${y + s}L${x + s} ${y - s}`, "data-edge": edge}, marks);
+      }
+    }
+    const pearls = svgEl("g", {class: "pearls"}, svg);
+    this.grid.forEach((row, r) => [...row].forEach((ch, c) => {
+      if (ch !== "W" && ch !== "B") return;
+      const [x, y] = centre(r, c);
+      svgEl("circle", {class: ch === "W" ? "pearl white" : "pearl black", cx: x, cy: y,
+                       r: CELL * 0.3, "data-cell": `${r},${c}`}, pearls);
+    }));
+    const rings = svgEl("g", {class: "bad-marks"}, svg);
+    for (const v of this.bad) {
+      const [x, y] = centre(v.cell[0], v.cell[1]);
+      svgEl("rect", {class: "bad", x: x - CELL * 0.44, y: y - CELL * 0.44, width: CELL * 0.88,
+                     height: CELL * 0.88, rx: CELL * 0.12, "data-cell": v.cell.join(","),
+                     "data-rule": v.rule}, rings);
+    }
+  }
+
+  mark(violations) {                   // the cells of these violations, marked on the board
+    this.bad = violations.filter((v) => v.cell);
+    this.render();
+  }
+}
+
+window.Board = Board;
+window.EDGE = {EMPTY, LINE, TENTATIVE, CROSS};

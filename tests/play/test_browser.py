@@ -1,0 +1,261 @@
+"""The page in a real headless browser (Debian's chromium and chromium-driver, Selenium).
+
+One browser session for the whole file.  Without a browser these tests skip, unless
+``MASYU_REQUIRE_BROWSER=1`` (as ``.ci/run`` sets), when a missing browser is a failure.
+The answers come from the library (``masyu.daily``'s loop, ``masyu.check``), not the page.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+
+from masyu import Loop, Puzzle, check, count
+from masyu.daily import daily
+from masyu.play import make_server
+
+CELL = 40            # board.js: viewBox units per cell, and a margin of half a cell
+WAIT = 30
+
+
+def _missing() -> list[str]:
+    missing = []
+    if not (shutil.which("chromium") or shutil.which("chromium-browser")):
+        missing.append("chromium")
+    if not shutil.which("chromedriver"):
+        missing.append("chromedriver (Debian: chromium-driver)")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium (the dev extra)")
+    return missing
+
+
+@pytest.fixture(scope="module")
+def page():
+    missing = _missing()
+    if missing:
+        message = "no browser to test the page with: missing " + ", ".join(missing)
+        if os.environ.get("MASYU_REQUIRE_BROWSER") == "1":
+            pytest.fail(message + " (MASYU_REQUIRE_BROWSER=1)")
+        pytest.skip(message)
+    from selenium import webdriver  # the optional test dependency: imported only when present
+    from selenium.webdriver.chrome.service import Service
+
+    srv = make_server("127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,1000", "--disable-extensions"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    try:
+        yield Page(driver, srv.url)
+    finally:
+        driver.quit()
+        srv.shutdown()
+        srv.server_close()
+
+
+class Page:
+    """The page, driven by the mouse and keyboard as a player would."""
+
+    def __init__(self, driver, url: str) -> None:
+        self.d, self.url = driver, url
+
+    def open(self, query: str = "", fresh: bool = True) -> None:
+        if fresh:
+            self.d.get(self.url)
+            self.d.execute_script("localStorage.clear()")
+        self.d.get(self.url + query)
+        self.wait(lambda: self.js("return !!masyuPlay.puzzle"))
+
+    def js(self, script: str, *args):
+        return self.d.execute_script(script, *args)
+
+    def wait(self, condition, timeout: float = WAIT):
+        from selenium.webdriver.support.ui import WebDriverWait
+        return WebDriverWait(self.d, timeout).until(lambda _: condition())
+
+    def el(self, css: str):
+        from selenium.webdriver.common.by import By
+        return self.d.find_element(By.CSS_SELECTOR, css)
+
+    def click(self, css: str) -> None:
+        self.el(css).click()
+
+    def text(self, css: str) -> str:
+        return self.el(css).text
+
+    def _offset(self, y: float, x: float) -> tuple[int, int]:
+        """Offsets from the board's centre of the point (y, x) in viewBox units."""
+        box = self.js("const r = document.getElementById('board').getBoundingClientRect();"
+                      "const v = document.getElementById('board').viewBox.baseVal;"
+                      "return [r.width, r.height, v.width, v.height];")
+        w, h, vw, vh = box
+        return round(x * w / vw - w / 2), round(y * h / vh - h / 2)
+
+    def _centre(self, cell) -> tuple[float, float]:
+        return CELL / 2 + (cell[0] + 0.5) * CELL, CELL / 2 + (cell[1] + 0.5) * CELL
+
+    def click_edge(self, a, b, button: str = "left") -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        (y1, x1), (y2, x2) = self._centre(a), self._centre(b)
+        dx, dy = self._offset((y1 + y2) / 2, (x1 + x2) / 2)
+        chain = ActionChains(self.d, duration=0)
+        chain.move_to_element_with_offset(self.el("#board"), dx, dy)
+        (chain.context_click() if button == "right" else chain.click()).perform()
+
+    def drag(self, cells) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        board = self.el("#board")
+        chain = ActionChains(self.d, duration=0)
+        dx, dy = self._offset(*self._centre(cells[0]))
+        chain.move_to_element_with_offset(board, dx, dy).click_and_hold()
+        for cell in cells[1:]:
+            dx, dy = self._offset(*self._centre(cell))
+            chain.move_to_element_with_offset(board, dx, dy)
+        chain.release().perform()
+
+    def draw(self, loop: Loop) -> None:
+        for a, b in sorted(loop.edges):
+            self.click_edge(a, b)
+
+    def edges(self, kind: str = "line:not(.tentative)") -> set[str]:
+        return set(self.js(f"return [...document.querySelectorAll('#board {kind}')]"
+                           ".map(e => e.dataset.edge)"))
+
+    def settled_penalties(self) -> int:
+        """The time-attack penalties once every move made so far has been judged."""
+        return self.d.execute_async_script(
+            "const done = arguments[0];"
+            "masyuPlay.queue.then(() => done(masyuPlay.penalties.length))")
+
+    def puzzle(self) -> Puzzle:
+        return Puzzle.from_grid(self.js("return masyuPlay.puzzle.puzzle").split("\n"))
+
+
+def name(a, b) -> str:
+    """board.js's name of the edge between cells a and b."""
+    (r1, c1), (r2, c2) = sorted([a, b])
+    return f"h:{r1}:{c1}" if r1 == r2 else f"v:{r1}:{c1}"
+
+
+def square(puzzle: Puzzle, r: int, c: int) -> Loop:
+    """The 2x2 loop with top-left cell (r, c)."""
+    return Loop(puzzle.rows, puzzle.cols, [((r, c), (r, c + 1)), ((r, c + 1), (r + 1, c + 1)),
+                                           ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c))])
+
+
+def test_drawing_the_days_solution_by_clicks_is_accepted(page):
+    page.open("?date=2024-05-06")
+    solution = daily("2024-05-06").loop
+    assert page.puzzle() == daily("2024-05-06").puzzle
+    page.draw(solution)
+    page.wait(lambda: "Solved" in page.text("#status"))
+    assert page.edges() == {name(a, b) for a, b in solution.edges}
+    assert "solved" in page.el("#board").get_attribute("class")
+    points = page.js("return [...document.querySelectorAll('#integrity li[data-point]')]"
+                     ".map(li => li.className)")
+    assert points == ["ok"] * 4
+    assert page.js("return JSON.parse(localStorage['masyu-play-v1']).daily['2024-05-06'].solved")
+    assert "solved" in page.el('#calendar-days button[data-date="2024-05-06"]').get_attribute(
+        "class")
+
+
+def test_a_wrong_loop_has_its_violations_marked_on_the_board(page):
+    page.open("?date=2024-05-07")
+    puzzle = page.puzzle()
+    r, c = next((r, c) for r in range(puzzle.rows - 1) for c in range(puzzle.cols - 1)
+                if not any(puzzle.pearl_at(x) for x in [(r, c), (r, c + 1), (r + 1, c),
+                                                         (r + 1, c + 1)]))
+    small = square(puzzle, r, c)
+    page.draw(small)
+    page.wait(lambda: page.js("return document.querySelectorAll('#board rect.bad').length > 0"))
+    expected = {(f"{v.cell[0]},{v.cell[1]}", v.rule) for v in check(puzzle, small) if v.cell}
+    marked = set(map(tuple, page.js("return [...document.querySelectorAll('#board rect.bad')]"
+                                    ".map(e => [e.dataset.cell, e.dataset.rule])")))
+    assert marked == expected and {rule for _, rule in marked} == {"pearl-off-loop"}
+    assert "bad" in page.el('#integrity li[data-point="1"]').get_attribute("class")
+    assert "ok" in page.el('#integrity li[data-point="4"]').get_attribute("class")
+    assert "not the solution" in page.text("#status")
+
+
+def test_time_attack_adds_30_seconds_for_a_false_closure_and_a_branch(page):
+    page.open("?date=2024-05-07&mode=attack")
+    puzzle = page.puzzle()
+    r, c = next((r, c) for r in range(puzzle.rows - 2) for c in range(puzzle.cols - 1)
+                if not any(puzzle.pearl_at(x) for x in [(r, c), (r, c + 1), (r + 1, c),
+                                                         (r + 1, c + 1), (r + 2, c)]))
+    page.draw(square(puzzle, r, c))  # closes a loop that is not the solution
+    assert page.settled_penalties() == 1
+    assert page.el("#penalty").get_attribute("data-count") == "1"
+    assert "false loop closure" in page.text("#penalties")
+    minutes, secs = page.text("#clock").split(":")
+    assert int(minutes) * 60 + int(secs) >= 30
+    page.click_edge((r + 1, c), (r + 2, c))     # a third line at (r + 1, c): refused
+    assert page.settled_penalties() == 2
+    assert "invalid move" in page.text("#penalties")
+    assert name((r + 1, c), (r + 2, c)) not in page.edges()
+
+
+def test_undo_and_redo_by_button_and_key_and_x_marks_and_drags(page):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+    page.open("?date=2024-05-09")
+    page.click_edge((0, 0), (0, 1))
+    page.click_edge((0, 1), (1, 1))
+    assert page.edges() == {"h:0:0", "v:0:1"}
+    page.click("#undo")
+    assert page.edges() == {"h:0:0"}
+    page.click("#redo")
+    assert page.edges() == {"h:0:0", "v:0:1"}
+    ActionChains(page.d, duration=0).key_down(Keys.CONTROL).send_keys("z").key_up(
+        Keys.CONTROL).perform()
+    assert page.edges() == {"h:0:0"}
+    page.click_edge((2, 2), (2, 3), button="right")            # an X mark by the right button
+    assert page.edges("path.cross") == {"h:2:2"}
+    page.click("#tool-pencil")
+    page.click_edge((3, 3), (4, 3))                            # a dashed tentative line
+    assert page.edges("line.tentative") == {"v:3:3"}
+    page.click("#tool-line")
+    page.drag([(5, 0), (5, 1), (5, 2), (6, 2)])                # a drag draws across cells
+    assert page.edges() == {"h:0:0", "h:5:0", "h:5:1", "v:5:2"}
+    page.click("#undo")                                        # one drag, one undo
+    assert page.edges() == {"h:0:0"}
+
+
+def test_reload_keeps_the_days_progress(page):
+    page.open("?date=2024-05-10")
+    page.click_edge((1, 1), (1, 2))
+    page.click_edge((1, 2), (2, 2))
+    page.click_edge((4, 4), (4, 5), button="right")
+    page.wait(lambda: page.text("#clock") not in ("", "0:00"))
+    page.open("?date=2024-05-10", fresh=False)
+    assert page.edges() == {"h:1:1", "v:1:2"}
+    assert page.edges("path.cross") == {"h:4:4"}
+    page.click("#undo")                                        # the history came back too
+    assert page.edges("path.cross") == set()
+    assert page.js("return masyuPlay.base") >= 1
+
+
+def test_zen_sliders_change_the_next_puzzle(page):
+    from selenium.webdriver.common.keys import Keys
+    page.open("?mode=zen")
+    assert page.js("return masyuPlay.puzzle.rows") == 8               # the slider's default
+    page.el("#zen-size").send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)  # 8 -> 6
+    for _ in range(10):
+        page.el("#zen-white").send_keys(Keys.ARROW_RIGHT)             # 10 % -> 20 %
+        page.el("#zen-black").send_keys(Keys.ARROW_LEFT)              # 10 % -> 0 %
+    assert page.text("#zen-size-value") == "6×6"
+    page.click("#zen-new")
+    page.wait(lambda: page.js("return masyuPlay.puzzle && masyuPlay.puzzle.rows") == 6)
+    p = page.puzzle()
+    assert (p.rows, p.cols) == (6, 6)
+    white = sum(1 for _, k in p.pearls if k == "W")
+    assert white > len(p.pearls) - white                              # more white than black
+    assert int(count(p, limit=2, method="guard", engine="c")) == 1
+    assert page.el("#board").get_attribute("data-rows") == "6"

@@ -1,0 +1,165 @@
+"""Screenshots of ``masyu play`` for docs/img: each mode in both themes, and the
+colour-blind mode once, taken with the headless chromium the browser tests use.
+
+    .venv/bin/python tools/screenshots.py            # writes docs/img/play-*.png
+
+Needs Debian's chromium and chromium-driver and selenium (the dev extra).  The
+boards are set up as a player would leave them: the drawing is put in the page's
+local storage (the day's solution, or part of it) or drawn by clicks.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import threading
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from selenium import webdriver  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+from masyu.daily import daily  # noqa: E402
+from masyu.play import make_server  # noqa: E402
+
+OUT = ROOT / "docs" / "img"
+DATE = "2024-05-08"          # a Wednesday: 10x10
+CELL = 40                    # board.js: viewBox units per cell (and half a cell of margin)
+LINE, TENTATIVE, CROSS = 1, 2, 3
+
+
+def edge_name(a, b) -> str:
+    (r1, c1), (r2, c2) = sorted([a, b])
+    return f"h:{r1}:{c1}" if r1 == r2 else f"v:{r1}:{c1}"
+
+
+def cells_of(edge: str) -> list[tuple[int, int]]:
+    r, c = map(int, edge[2:].split(":"))
+    return [(r, c), (r, c + 1)] if edge[0] == "h" else [(r, c), (r + 1, c)]
+
+
+def path_edges(loop) -> list[str]:
+    """The loop's edges in the order one walks it (so "half drawn" is one piece)."""
+    [cells] = loop.components()
+    return [edge_name(cells[k], cells[(k + 1) % len(cells)]) for k in range(len(cells))]
+
+
+class Shooter:
+    def __init__(self, driver, url: str) -> None:
+        self.d, self.url = driver, url
+
+    def open(self, query: str, store: dict) -> None:
+        self.d.get(self.url)
+        self.d.execute_script("localStorage.clear();"
+                              "localStorage.setItem('masyu-play-v1', arguments[0]);",
+                              json.dumps(store))
+        self.d.get(self.url + query)
+        WebDriverWait(self.d, 60).until(lambda d: d.execute_script(
+            "return !!masyuPlay.puzzle"))
+
+    def click_edge(self, a, b) -> None:
+        w, h, vw, vh = self.d.execute_script(
+            "const r = document.getElementById('board').getBoundingClientRect();"
+            "const v = document.getElementById('board').viewBox.baseVal;"
+            "return [r.width, r.height, v.width, v.height];")
+        y = CELL / 2 + ((a[0] + b[0]) / 2 + 0.5) * CELL
+        x = CELL / 2 + ((a[1] + b[1]) / 2 + 0.5) * CELL
+        board = self.d.find_element(By.ID, "board")
+        ActionChains(self.d, duration=0).move_to_element_with_offset(
+            board, round(x * w / vw - w / 2), round(y * h / vh - h / 2)).click().perform()
+
+    def shot(self, name: str) -> None:
+        self.d.execute_script("window.scrollTo(0, 0)")
+        path = OUT / f"play-{name}.png"
+        self.d.save_screenshot(str(path))
+        print(path.relative_to(ROOT))
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    day = daily(DATE)
+    walk = path_edges(day.loop)
+    on = set(walk)
+    half = walk[: len(walk) // 2]
+    # X marks on edges beside the drawn part that the solution does not use
+    crosses = []
+    for e in half[:12]:
+        r, c = map(int, e[2:].split(":"))
+        for cand in ([f"v:{r}:{c}", f"v:{r - 1}:{c}"] if e[0] == "h" else
+                     [f"h:{r}:{c}", f"h:{r}:{c - 1}"]):
+            if cand not in on and cand not in crosses and "-" not in cand:
+                crosses.append(cand)
+    partial = {e: LINE for e in half}
+    partial.update({e: CROSS for e in crosses[:6]})
+    partial.update({e: TENTATIVE for e in walk[len(walk) // 2: len(walk) // 2 + 4]})
+    solved = {"edges": {e: LINE for e in walk}, "seconds": 412, "solved": True}
+    history = {"2024-05-06": {"solved": True, "seconds": 140},
+               "2024-05-07": {"solved": True, "seconds": 233}}
+
+    srv = make_server("127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1280,900", "--hide-scrollbars"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    s = Shooter(driver, srv.url)
+    try:
+        for theme in ("ivory", "slate"):
+            settings = {"theme": theme}
+            # Daily: the day solved (ivory), or half drawn with X marks and dashes (slate).
+            rec = solved if theme == "ivory" else {"edges": partial, "seconds": 95}
+            s.open(f"?date={DATE}&mode=daily",
+                   {"settings": settings, "daily": dict(history, **{DATE: rec})})
+            s.shot(f"daily-{theme}")
+            # Time attack: a false closure drawn by clicks, its penalty and its marks.
+            s.open(f"?date={DATE}&mode=attack", {"settings": settings, "daily": history,
+                                                 "attack": {DATE: {"edges": {e: LINE for e in
+                                                                             half[:6]},
+                                                                   "seconds": 48}}})
+            puzzle = day.puzzle
+            drawn = {cell for e in half[:6] for cell in cells_of(e)}
+            r, c = next((r, c) for r in range(puzzle.rows - 1) for c in range(puzzle.cols - 1)
+                        if not any(puzzle.pearl_at(x) or x in drawn for x in
+                                   [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]))
+            for a, b in [((r, c), (r, c + 1)), ((r, c + 1), (r + 1, c + 1)),
+                         ((r + 1, c), (r + 1, c + 1)), ((r, c), (r + 1, c))]:
+                s.click_edge(a, b)
+            WebDriverWait(driver, 30).until(lambda d: d.find_element(
+                By.ID, "penalty").get_attribute("data-count") == "1")
+            s.shot(f"attack-{theme}")
+            # Zen: a 12x12 with more black pearls than white, a few lines drawn.
+            s.open("?mode=zen", {"settings": settings})
+            driver.execute_script("""
+                for (const [id, v] of [['zen-size', 12], ['zen-white', 8], ['zen-black', 16]]) {
+                  const el = document.getElementById(id); el.value = v;
+                  el.dispatchEvent(new Event('input'));
+                }
+                document.getElementById('zen-new').click();""")
+            WebDriverWait(driver, 60).until(lambda d: d.execute_script(
+                "return masyuPlay.puzzle && masyuPlay.puzzle.rows === 12"))
+            for a, b in [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 0), (1, 0))]:
+                s.click_edge(a, b)
+            s.shot(f"zen-{theme}")
+        # Colour-blind, once: the half-drawn day checked on request, its problems marked.
+        s.open(f"?date={DATE}&mode=daily&cb=1",
+               {"settings": {"theme": "ivory", "cb": True},
+                "daily": {DATE: {"edges": partial, "seconds": 95}}})
+        driver.find_element(By.ID, "check").click()
+        WebDriverWait(driver, 30).until(lambda d: d.execute_script(
+            "return document.querySelectorAll('#board rect.bad').length > 0"))
+        s.shot("colorblind")
+    finally:
+        driver.quit()
+        srv.shutdown()
+        srv.server_close()
+
+
+if __name__ == "__main__":
+    main()
