@@ -15,13 +15,13 @@ graph of edges that are not yet absent, and repeats until nothing new follows:
 - parity cuts (given by the caller): every cycle crosses a cut an even number
   of times, so when one item alone is undecided on a cut its color is forced.
 
-A forced color is applied the dancing-links way (``Engine.force``: the options
+A forced color is applied the dancing-links way (``Lookahead.force``: the options
 of the item with another color are hidden, as if an option had chosen it) and
 undone exactly on backtrack.  Propagation assumes, as the caller promises by
 asking for it, that every item mapped to edges receives a color in every
 solution (true of both Masyu encodings), and that such items take two colors.
 
-Lookahead (``Engine.lookahead``, step C3 when propagating): before branching,
+Lookahead (``Lookahead.lookahead``, step C3 when propagating): before branching,
 every option of every active primary item is probed (chosen, propagated, and
 undone); options that fail are taken out of their lists and the result is
 propagated, pass after pass, until a pass changes nothing.  Then the engine
@@ -37,13 +37,17 @@ as in step C3; a probe costs what its choice and propagation cost; taking an
 option out of its own item's list, or putting it back, costs 6 mems (on top of
 hiding the rest of it).  Both engines charge exactly this, so ``mems`` of
 method "propagate" compare with those of the plain guard.
+
+The forcing, probes and lookahead are in :mod:`xcc.engines.dlx.lookahead`.
+C twin of this module: ``xcc/csrc/propagate.c``.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .cycle import CompiledCycle, CycleGuard
+    from ...cycle import CompiledCycle
+    from .guard import CycleGuard
 
 UNDECIDED, PRESENT, ABSENT = 0, 1, 2
 
