@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator
+from typing import Callable, Iterator
 
-if TYPE_CHECKING:
-    from .problem import Problem, Occurrence
+from .problem import Occurrence, Problem
 
 LABELS = {"max_level": "max level {}", "cycle_cuts": "{} cycle cuts", "forced": "{} forced colors",
           "loop_propagations": "{} loop propagations"}  # str(stats); others "{} name"
@@ -35,6 +34,10 @@ class Stats:
     ``cycle_cuts`` (cut clauses added).  Each counter is also an attribute
     (``stats.nodes``), 0 when the engine has no such counter; ``extra`` is
     the older name of ``counters``.
+
+    While a search is under way the counters are read from its run when
+    asked for (``follow``), so that they are live at no cost per solution;
+    when the run ends they keep their last values.
     """
 
     solutions: int = 0
@@ -42,7 +45,26 @@ class Stats:
     complete: bool = True
     interrupted: bool = False
     engine: str | None = None
-    counters: dict[str, int] = field(default_factory=dict)
+    _counters: dict[str, int] = field(default_factory=dict)
+    _source: Callable[[], dict[str, int]] | None = field(default=None, compare=False)
+
+    @property
+    def counters(self) -> dict[str, int]:
+        if self._source is not None:
+            self._counters.update(self._source())
+        return self._counters
+
+    def follow(self, source: Callable[[], dict[str, int]] | None) -> None:
+        """Read the counters from ``source`` (a run's ``counters``) from now
+        on; ``follow(None)`` keeps the last values read."""
+        if self._source is not None:
+            self._counters.update(self._source())
+        self._source = source
+
+    def __repr__(self) -> str:
+        return (f"Stats(solutions={self.solutions}, seconds={self.seconds}, "
+                f"complete={self.complete}, interrupted={self.interrupted}, "
+                f"engine={self.engine!r}, counters={self.counters})")
 
     nodes = _counter("nodes")
     updates = _counter("updates")
@@ -61,7 +83,7 @@ class Stats:
 
     def as_dict(self) -> dict:
         """``solutions``, the engine's counters, ``seconds``, ``complete``,
-        ``interrupted`` and ``engine``, in that order."""
+        ``interrupted`` and ``engine``, in that order (plain data: a copy)."""
         return {"solutions": self.solutions, **self.counters, "seconds": self.seconds,
                 "complete": self.complete, "interrupted": self.interrupted,
                 "engine": self.engine}
@@ -81,10 +103,10 @@ class Solution:
     """One solution: the indices of the chosen options, in the order chosen."""
 
     indices: tuple[int, ...]
-    problem: "Problem" = field(repr=False, compare=False)
+    problem: Problem = field(repr=False, compare=False)
 
     @property
-    def options(self) -> tuple[tuple["Occurrence", ...], ...]:
+    def options(self) -> tuple[tuple[Occurrence, ...], ...]:
         """The chosen options, each a tuple of ``(item, color)``."""
         return tuple(self.problem.options[k] for k in self.indices)
 
@@ -97,7 +119,7 @@ class Solution:
                     out[item] = color
         return out
 
-    def __iter__(self) -> Iterator[tuple["Occurrence", ...]]:
+    def __iter__(self) -> Iterator[tuple[Occurrence, ...]]:
         return iter(self.options)
 
     def __len__(self) -> int:

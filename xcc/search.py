@@ -88,14 +88,16 @@ class Search:
         run = None
         try:
             run = self._run = self._engine.start(problem, self.cycle)
+            stats.follow(run.counters)  # live counters, read only when asked for
             budget = self._engine.budget
+            step, solution, clock = run.step, run.solution, time.perf_counter
             next_report = time.monotonic() + self.progress_every
             while True:
-                status = run.step(budget)
+                status = step(budget)
                 if status == SOLUTION:
                     stats.solutions += 1
-                    self._flush(run, start)
-                    yield Solution(tuple(run.solution()), problem)
+                    stats.seconds = clock() - start
+                    yield Solution(tuple(solution()), problem)
                     if limit is not None and stats.solutions >= limit:
                         stats.complete = False
                         return
@@ -103,20 +105,16 @@ class Search:
                     return
                 if on_progress is not None and time.monotonic() >= next_report:
                     next_report = time.monotonic() + self.progress_every
-                    self._flush(run, start)
+                    stats.seconds = clock() - start
                     on_progress(stats)
         except KeyboardInterrupt:
             self._interrupted()
             raise
         finally:
             if run is not None:
-                self._flush(run, start)
                 run.close()
+                stats.follow(None)  # the counters keep the run's last values
             stats.seconds = time.perf_counter() - start
-
-    def _flush(self, run: Run, start: float) -> None:
-        self.stats.counters.update(run.counters())
-        self.stats.seconds = time.perf_counter() - start
 
 
 def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,

@@ -11,14 +11,13 @@ does all of that, the same way for every engine.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from ..cycle import Cycle
-    from ..problem import Problem
+from ..cycle import Cycle
+from ..problem import Problem
 
 # What ``Run.step`` returns (the values of xcc._native's constants).
-PAUSED, SOLUTION, DONE = 0, 1, 2
+DONE, SOLUTION, PAUSED = 0, 1, 2
 
 
 class Run(Protocol):
@@ -67,6 +66,6 @@ class Engine(Protocol):
         """None when available; else why not, with the install hint."""
         ...
 
-    def start(self, problem: "Problem", cycle: "Cycle | None" = None) -> Run:
+    def start(self, problem: Problem, cycle: Cycle | None = None) -> Run:
         """A run over ``problem``, with the single-cycle constraint ``cycle``."""
         ...

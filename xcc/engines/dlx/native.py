@@ -20,6 +20,8 @@ try:
     from ... import _native
 except ImportError:  # the compiled extension is optional: engine "c" is then unavailable
     _native = None
+else:  # Solver.run answers with the statuses of the Run protocol, as they are
+    assert (_native.PAUSED, _native.SOLUTION, _native.DONE) == (PAUSED, SOLUTION, DONE)
 
 MEM_BUDGET = 1 << 22  # mems between returns to Python (about 5 ms of search)
 COUNTERS = ("solutions", "nodes", "updates", "cleansings", "mems", "max_level", "cycle_cuts",
@@ -53,14 +55,17 @@ class NativeRun(Run):
     def __init__(self, a: Arrays, cycle: CompiledCycle | None = None) -> None:
         self._solver = make_solver(a, cycle)
         keep = 6 if cycle is None else 7 if not cycle.propagate else 9  # the counters it has
-        self._keys = COUNTERS[1:keep]
-        self._status = {_native.PAUSED: PAUSED, _native.SOLUTION: SOLUTION, _native.DONE: DONE}
-        self._last = self.counters()
+        self._keys = ("solutions",) + COUNTERS[1:keep]
+        self._last: dict[str, int] = {}  # the counters, once the solver is gone
+        # While the solver lives, step and solution are its own methods: a
+        # Python frame per step would cost the driver more than the C call.
+        self.step = self._solver.run
+        self.solution = self._solver.options
 
     def step(self, budget: int) -> int:
         if self._solver is None:
             return DONE
-        return self._status[self._solver.run(budget)]
+        return self._solver.run(budget)
 
     def solution(self) -> tuple[int, ...]:
         return self._solver.options()
@@ -72,13 +77,16 @@ class NativeRun(Run):
         return self._solver.sanity()
 
     def counters(self) -> dict[str, int]:
-        if self._solver is not None:
-            self._last = dict(zip(self._keys, self._solver.stats()[1:]))
-        return dict(self._last)
+        if self._solver is None:
+            return dict(self._last)
+        last = self._last = dict(zip(self._keys, self._solver.stats()))
+        del last["solutions"]  # the driver's to count
+        return last
 
     def close(self) -> None:
         if self._solver is not None:
             self.counters()
+            del self.step, self.solution
             self._solver = None  # the C search and its arrays are freed with it
 
 

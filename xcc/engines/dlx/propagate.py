@@ -43,16 +43,13 @@ C twin of this module: ``xcc/csrc/propagate.c``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from ...cycle import CompiledCycle
-    from .guard import CycleGuard
+from ...cycle import CompiledCycle
+from .guard import CycleGuard
 
 UNDECIDED, PRESENT, ABSENT = 0, 1, 2
 
 
-def edge_lists(cc: "CompiledCycle") -> tuple[list[int], list[int], list[int], list[int]]:
+def edge_lists(cc: CompiledCycle) -> tuple[list[int], list[int], list[int], list[int]]:
     """The edges numbered as both engines number them: each item's edges in
     item order, then the edges present from the start (owner -1, color 0).
     Returns parallel lists of endpoints u, v, owning item and color."""
@@ -74,7 +71,7 @@ def edge_lists(cc: "CompiledCycle") -> tuple[list[int], list[int], list[int], li
     return eu, ev, eitem, ecolor
 
 
-def cut_edge_lists(cc: "CompiledCycle", eu: list[int], ev: list[int]) -> list[list[int]]:
+def cut_edge_lists(cc: CompiledCycle, eu: list[int], ev: list[int]) -> list[list[int]]:
     """Each non-empty parity cut as the sorted numbers of the edges it crosses."""
     index: dict[frozenset, list[int]] = {}
     for e in range(len(eu)):
@@ -90,7 +87,7 @@ def cut_edge_lists(cc: "CompiledCycle", eu: list[int], ev: list[int]) -> list[li
 class Propagator:
     """Edge-level view of a compiled cycle constraint, with the reasoning above."""
 
-    def __init__(self, cc: "CompiledCycle", item_colors: list[list[int]]) -> None:
+    def __init__(self, cc: CompiledCycle, item_colors: list[list[int]]) -> None:
         self.cc = cc
         # edges as parallel lists: endpoints, owning item (-1 = constant), color meaning present
         self.eu, self.ev, self.eitem, self.ecolor = edge_lists(cc)
@@ -117,7 +114,7 @@ class Propagator:
             return UNDECIDED
         return PRESENT if c == self.ecolor[e] else ABSENT
 
-    def deductions(self, guard: "CycleGuard") -> list[tuple[int, int]] | None:
+    def deductions(self, guard: CycleGuard) -> list[tuple[int, int]] | None:
         """One round of reasoning: a list of (item, color) to force, or None
         for a dead end.  An empty list means nothing new was learned."""
         item_color = guard.item_color
