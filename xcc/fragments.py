@@ -46,9 +46,9 @@ class Fragments:
         return len(self.trail)
 
     def undo_to(self, mark: int) -> None:
-        trail = self.trail
-        while len(trail) > mark:
-            array, k, old = trail.pop()
+        pop = self.trail.pop
+        for _ in range(len(self.trail) - mark):
+            array, k, old = pop()
             if array is None:
                 setattr(self, k, old)
             elif k == -1:
@@ -66,14 +66,18 @@ class Fragments:
         """Add edge ``u-v``, which does not close a cycle (both ends have
         degree below 2): it starts, extends or merges fragments.  Returns
         the two ends of the fragment that now holds it."""
-        deg, mate = self.deg, self.mate
+        deg, mate, log = self.deg, self.mate, self.trail.append
         du, dv = deg[u], deg[v]
         a = mate[u] if du else u  # the far end on u's side
         b = mate[v] if dv else v
-        self._set(deg, u, du + 1)
-        self._set(deg, v, dv + 1)
-        self._set(mate, a, b)
-        self._set(mate, b, a)
+        log((deg, u, du))  # each change on the trail, as _set does (inlined: hot)
+        deg[u] = du + 1
+        log((deg, v, dv))
+        deg[v] = dv + 1
+        log((mate, a, mate[a]))
+        mate[a] = b
+        log((mate, b, mate[b]))
+        mate[b] = a
         return a, b
 
     def close_cycle(self, u: int, v: int) -> None:
