@@ -25,8 +25,8 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 
 
 ENGINE_HELP = "the search engine: " + "; ".join(
-    f"{name}, {e.summary}" + ("" if e.available() else " [not available here]")
-    for name, e in REGISTRY.items()) + f" (default {DEFAULT_ENGINE})"
+    f"{name} ({e.summary}" + (")" if e.available() else ", not available here)")
+    for name, e in REGISTRY.items())
 
 
 @contextmanager

@@ -94,7 +94,7 @@ class NativeEngine:
     """Engine "c": the compiled twin of engine "python"."""
 
     name = "c"
-    summary = "Algorithm C in C: the same answers and mems as python, much faster (the default)"
+    summary = "Algorithm C compiled: the same answers and mems, far faster"
     budget = MEM_BUDGET
 
     def available(self) -> bool:

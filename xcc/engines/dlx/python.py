@@ -197,7 +197,7 @@ class PythonEngine:
     """The readable reference: the statistics of DLX2, node for node."""
 
     name = "python"
-    summary = "Algorithm C in pure Python: the readable reference (same answers and mems as c)"
+    summary = "Algorithm C in pure Python, the readable reference"
     budget = 1 << 16  # mems per step: some tens of milliseconds
 
     def available(self) -> bool:

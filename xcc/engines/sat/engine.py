@@ -147,7 +147,7 @@ class SatEngine:
     enforcing connectivity (benchmarks compare the two)."""
 
     name = "sat"
-    summary = "the problem as CNF, solved by CaDiCaL (needs python-sat)"
+    summary = "the problem as CNF for CaDiCaL (needs python-sat)"
     budget = 1  # solves per step
 
     def __init__(self, cuts: str = DEFAULT_CUTS) -> None:
