@@ -139,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
                 t_py = float("inf")
             else:
                 t_py, py = got
-                if py.as_dict() | {"seconds": 0} != c.as_dict() | {"seconds": 0}:
+                same = {"seconds": 0, "engine": None}  # all else must agree
+                if py.as_dict() | same != c.as_dict() | same:
                     print(f"{name}: the engines disagree: python {py}, c {c}", file=sys.stderr)
                     ok = False
         if xcover is not None and cycle is None:

@@ -39,7 +39,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import masyu  # noqa: E402
 from masyu import encode  # noqa: E402
 from peers import sat_edges  # noqa: E402
-from xcc import engine_sat  # noqa: E402
+import xcc  # noqa: E402
+from xcc.engines.sat.engine import SatEngine  # noqa: E402
 
 
 def load_puzzles(path: Path):
@@ -103,8 +104,9 @@ def main(argv=None) -> int:
         cycle = enc.cycle()
         for col, cuts in (("sat lazy", "lazy"), ("sat prop", "propagator")):
             if col in cols:
-                row[col], st = timed(lambda: engine_sat.count(enc.problem, cycle=cycle, limit=2,
-                                                              cuts=cuts), args.repeat)
+                engine = SatEngine(cuts=cuts)
+                row[col], st = timed(lambda: xcc.count(enc.problem, engine=engine, cycle=cycle,
+                                                       limit=2), args.repeat)
                 assert st.solutions == 1, (p.name, col, st.solutions)
         row["best"], n = timed(lambda: best_count(p), args.repeat)
         assert n == 1, (p.name, "best", n)

@@ -11,9 +11,8 @@
 #    propagation on (random graphs with parity cuts, small Masyu boards);
 #    then the SAT engine's C parts alone (tests/c/cnf_driver.c), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
-#    the engine tests (tests/xcc/test_engine_c.py, and the SAT engine's
-#    compiled translation and cuts: test_sat_translation.py,
-#    test_engine_sat.py) against it.
+#    the engine tests (tests/xcc/engines/dlx/test_native.py, and the SAT
+#    engine's compiled translation and cuts: tests/xcc/engines/sat/) against it.
 # Any sanitizer report stops the run with a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +32,7 @@ $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$COUNT" --seed 1
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$((COUNT / 3))" --seed 2 --budget 7
 
-echo "== 1b. the same with propagation (xcc/propagate.py; random graphs and small Masyu boards)"
+echo "== 1b. the same with propagation (xcc/engines/dlx/propagate.py; random graphs and small Masyu boards)"
 cat > "$OUT/propagation.py" <<'PY'
 """The driver against the reference engine with propagation on: random
 single-cycle problems with parity cuts (as tests/c/differential.py makes
@@ -41,12 +40,10 @@ them), and Masyu puzzles of the shared collection with method "propagate"."""
 import random, subprocess, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, "tests/c")
-from differential import SHARED, encode, random_graph_cycle  # noqa: E402
+from differential import SHARED, encode, random_graph_cycle, reference_run  # noqa: E402
 import masyu, xcc  # noqa: E402
-from xcc.arrays import build_arrays  # noqa: E402
-from xcc.engine_c import cut_arrays  # noqa: E402
-from xcc.engine_py import Engine  # noqa: E402
-from xcc.results import Stats  # noqa: E402
+from xcc.engines.dlx.arrays import build_arrays  # noqa: E402
+from xcc.engines.dlx.native import cut_arrays  # noqa: E402
 
 driver, count, seed, budget = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 rng = random.Random(seed)
@@ -75,11 +72,11 @@ for problem, cycle in cases:
     text = "\n".join(rows)
     texts.append(text + f"{len(start) - 1}\n{' '.join(map(str, start))}\n"
                  f"{' '.join(map(str, edges))}\n")
-    stats = Stats()
-    lines = ["S " + " ".join(map(str, nodes)) for nodes in Engine(a, stats, cc).run()]
-    lines.append(f"T {stats.solutions} {stats.nodes} {stats.updates} {stats.cleansings} "
-                 f"{stats.mems} {stats.max_level} {stats.cycle_cuts} {stats.forced} "
-                 f"{stats.extra['probes']}")
+    found, c = reference_run(a, cc)
+    lines = ["S " + " ".join(map(str, nodes)) for nodes in found]
+    lines.append(f"T {c['solutions']} {c['nodes']} {c['updates']} {c['cleansings']} "
+                 f"{c['mems']} {c['max_level']} {c['cycle_cuts']} {c['forced']} "
+                 f"{c['probes']}")
     expected.append(lines)
 with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
     f.write(f"{len(texts)}\n" + "".join(texts))
@@ -110,8 +107,8 @@ $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
 echo "== 2. the extension module, sanitized, under the engine tests"
 # a copy of the package and its tests, so that nothing imports the normal build
 PKG="$OUT/pkg"
-mkdir -p "$PKG/xcc" "$PKG/tests"
-cp xcc/*.py "$PKG/xcc/"
+mkdir -p "$PKG/tests"
+cp -r xcc "$PKG/" && rm -f "$PKG"/xcc/_native*.so  # the Python files, subpackages too
 cp -r masyu "$PKG/"  # the propagation tests read Masyu puzzles
 cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
 cp pyproject.toml "$PKG/"
@@ -130,8 +127,8 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
 (
     cd "$PKG"
     "$PYTHON" -c "import xcc._native as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
-    "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/test_engine_c.py \
-        tests/xcc/test_sat_translation.py tests/xcc/test_engine_sat.py
+    "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/engines/dlx/test_native.py \
+        tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py
 )
 unset LD_PRELOAD
 echo "sanitize: all clean"

@@ -14,24 +14,31 @@ from typing import Iterator, Optional
 
 import typer
 
-from .api import DEFAULT_ENGINE, ENGINES, Search
-from .dlx import read_dlx
+from .dlxfile import read_dlx
+from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
 from .results import Stats
+from .search import Search
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Exact cover with colors: Knuth's Algorithm C on DLX files.")
 
 
+ENGINE_HELP = "the search engine: " + "; ".join(
+    f"{name} ({e.summary}" + (")" if e.available() else ", not available here)")
+    for name, e in REGISTRY.items())
+
+
 @contextmanager
 def _bad_input() -> Iterator[None]:
-    """Turn XCCError into one line on stderr and exit code 2."""
+    """Turn XCCError into one line on stderr and exit code 2: the error's
+    place first when it has one (``file:line:col: ...``), else ``xcc: ...``."""
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             yield
     except XCCError as e:
-        typer.echo(str(e), err=True)
+        typer.echo(str(e) if e.where else f"xcc: {e}", err=True)
         raise typer.Exit(2)
     finally:
         for w in caught:
@@ -40,16 +47,16 @@ def _bad_input() -> Iterator[None]:
 
 def _load(file: str, engine: str):
     with _bad_input():
+        get(engine)  # an unknown or unavailable engine, before the file is read
         problem = read_dlx(file)
-        if engine not in ENGINES:
-            raise XCCError(f"unknown engine {engine!r}; valid engines: {', '.join(ENGINES)}")
     return problem
 
 
 def _progress(stats: Stats) -> None:
-    rate = stats.nodes / stats.seconds if stats.seconds else 0.0
-    typer.echo(f"... {stats.solutions} solutions, {stats.nodes} nodes ({rate:,.0f} nodes/s)",
-               err=True)
+    """Solutions so far and the engine's first counter (nodes, or solves), with its rate."""
+    name, value = next(iter(stats.counters.items()), ("nodes", 0))
+    rate = value / stats.seconds if stats.seconds else 0.0
+    typer.echo(f"... {stats.solutions} solutions, {value} {name} ({rate:,.0f} {name}/s)", err=True)
 
 
 def _stats_text(stats: Stats) -> str:
@@ -61,7 +68,7 @@ def solve(
     file: str = typer.Argument(..., help="DLX file, or - for stdin"),
     limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
     stats: bool = typer.Option(False, "--stats", help="print the statistics to stderr"),
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=f"one of {', '.join(ENGINES)}"),
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=ENGINE_HELP),
 ) -> None:
     """Print every solution, one option per line, in Knuth's style.
 
@@ -70,10 +77,11 @@ def solve(
     problem = _load(file, engine)
     search = Search(problem, engine=engine, limit=limit)
     try:
-        for k, sol in enumerate(search, start=1):
-            typer.echo(f"{k}:")
-            for j in sol.indices:
-                typer.echo(" " + problem.option_text(j))
+        with search:
+            for k, sol in enumerate(search, start=1):
+                typer.echo(f"{k}:")
+                for j in sol.indices:
+                    typer.echo(" " + problem.option_text(j))
     except KeyboardInterrupt:
         typer.echo(_stats_text(search.stats), err=True)
         raise typer.Exit(130)
@@ -85,7 +93,7 @@ def solve(
 @app.command()
 def count(
     file: str = typer.Argument(..., help="DLX file, or - for stdin"),
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=f"one of {', '.join(ENGINES)}"),
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=ENGINE_HELP),
     limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
     as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
     progress: bool = typer.Option(True, "--progress/--quiet", help="progress on stderr"),
@@ -99,8 +107,9 @@ def count(
                     on_progress=_progress if progress else None)
     interrupted = False
     try:
-        for _ in search:
-            pass
+        with search:
+            for _ in search:
+                pass
     except KeyboardInterrupt:
         interrupted = True
     s = search.stats

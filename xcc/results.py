@@ -1,60 +1,98 @@
 """What a search returns: solutions and statistics, as plain data."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, asdict
-from typing import TYPE_CHECKING, Iterator
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
-if TYPE_CHECKING:
-    from .problem import Problem, Occurrence
+from .problem import Occurrence, Problem
 
-STAT_KEYS = ("solutions", "nodes", "updates", "cleansings", "mems", "max_level", "seconds")
+LABELS = {"max_level": "max level {}", "cycle_cuts": "{} cycle cuts", "forced": "{} forced colors",
+          "loop_propagations": "{} loop propagations"}  # str(stats); others "{} name"
+
+
+def _counter(name: str) -> property:
+    return property(lambda self: self.counters.get(name, 0),
+                    doc=f"The engine's counter {name!r} (0 if it has none).")
 
 
 @dataclass
 class Stats:
-    """Counters of one run, as Knuth's DLX2 counts them.
+    """What one run counted, as plain data.
 
-    ``nodes`` counts search-tree nodes, solutions included; ``updates`` counts
-    removals of options from item lists; ``cleansings`` purifications;
-    ``mems`` the search mems (input excluded).  ``cycle_cuts`` counts partial
-    solutions refused by a cycle constraint, ``forced`` the colors forced by
-    propagation.  ``complete`` is False when the run stopped early (a limit
-    or an interrupt).  ``extra`` holds an engine's own counters (the SAT
-    engine's conflicts, decisions, propagations); only ``as_dict(extra=True)``
-    includes it.
+    ``solutions`` is the number of solutions the search handed to its
+    caller; ``seconds`` its time; ``complete`` is False when it stopped
+    early (a limit or an interrupt), ``interrupted`` True after Ctrl-C;
+    ``engine`` names the engine.  ``counters`` holds the counters the engine
+    really has, in its order: for dancing links (as Knuth's DLX2 counts
+    them) ``nodes`` (search-tree nodes, solutions included), ``updates``
+    (removals of options from item lists), ``cleansings`` (purifications),
+    ``mems`` (search mems, input excluded), ``max_level``, and with a cycle
+    constraint ``cycle_cuts`` (partial solutions it refused), with
+    propagation ``forced`` (colors forced) and ``probes``; for SAT
+    ``solves``, CaDiCaL's ``conflicts``, ``decisions``, ``propagations``,
+    ``restarts``, the CNF's ``variables`` and ``clauses``, and
+    ``cycle_cuts`` (cut clauses added).  Each counter is also an attribute
+    (``stats.nodes``), 0 when the engine has no such counter; ``extra`` is
+    the older name of ``counters``.
+
+    While a search is under way the counters are read from its run when
+    asked for (``follow``), so that they are live at no cost per solution;
+    when the run ends they keep their last values.
     """
 
     solutions: int = 0
-    nodes: int = 0
-    updates: int = 0
-    cleansings: int = 0
-    mems: int = 0
-    max_level: int = 0
     seconds: float = 0.0
-    cycle_cuts: int = 0
-    forced: int = 0
     complete: bool = True
     interrupted: bool = False
-    extra: dict = field(default_factory=dict)
+    engine: str | None = None
+    _counters: dict[str, int] = field(default_factory=dict)
+    _source: Callable[[], dict[str, int]] | None = field(default=None, compare=False)
 
-    def as_dict(self, extra: bool = False) -> dict:
-        d = asdict(self)
-        if not extra:
-            return {k: d[k] for k in STAT_KEYS}
-        return d
+    @property
+    def counters(self) -> dict[str, int]:
+        if self._source is not None:
+            self._counters.update(self._source())
+        return self._counters
+
+    def follow(self, source: Callable[[], dict[str, int]] | None) -> None:
+        """Read the counters from ``source`` (a run's ``counters``) from now
+        on; ``follow(None)`` keeps the last values read."""
+        if self._source is not None:
+            self._counters.update(self._source())
+        self._source = source
+
+    def __repr__(self) -> str:
+        return (f"Stats(solutions={self.solutions}, seconds={self.seconds}, "
+                f"complete={self.complete}, interrupted={self.interrupted}, "
+                f"engine={self.engine!r}, counters={self.counters})")
+
+    nodes = _counter("nodes")
+    updates = _counter("updates")
+    cleansings = _counter("cleansings")
+    mems = _counter("mems")
+    max_level = _counter("max_level")
+    cycle_cuts = _counter("cycle_cuts")
+    forced = _counter("forced")
+    probes = _counter("probes")
+    solves = _counter("solves")
+    conflicts = _counter("conflicts")
+
+    @property
+    def extra(self) -> dict[str, int]:
+        return self.counters
+
+    def as_dict(self) -> dict:
+        """``solutions``, the engine's counters, ``seconds``, ``complete``,
+        ``interrupted`` and ``engine``, in that order (plain data: a copy)."""
+        return {"solutions": self.solutions, **self.counters, "seconds": self.seconds,
+                "complete": self.complete, "interrupted": self.interrupted,
+                "engine": self.engine}
 
     def __str__(self) -> str:
-        if "solves" in self.extra and not self.nodes:  # the SAT engine: its own counters
-            s = (f"{self.solutions} solutions, {self.extra['solves']} solves, "
-                 f"{self.extra.get('conflicts', 0)} conflicts, {self.seconds:.3f} s")
-        else:
-            s = (f"{self.solutions} solutions, {self.nodes} nodes, {self.updates} updates, "
-                 f"{self.cleansings} cleansings, {self.mems} mems, max level {self.max_level}, "
-                 f"{self.seconds:.3f} s")
-        if self.cycle_cuts:
-            s += f", {self.cycle_cuts} cycle cuts"
-        if self.forced:
-            s += f", {self.forced} forced colors"
+        parts = [f"{self.solutions} solutions"]
+        parts += [LABELS.get(k, "{} " + k).format(v) for k, v in self.counters.items()]
+        parts.append(f"{self.seconds:.3f} s")
+        s = ", ".join(parts)
         if not self.complete:
             s += " (stopped early)"
         return s
@@ -65,10 +103,10 @@ class Solution:
     """One solution: the indices of the chosen options, in the order chosen."""
 
     indices: tuple[int, ...]
-    problem: "Problem" = field(repr=False, compare=False)
+    problem: Problem = field(repr=False, compare=False)
 
     @property
-    def options(self) -> tuple[tuple["Occurrence", ...], ...]:
+    def options(self) -> tuple[tuple[Occurrence, ...], ...]:
         """The chosen options, each a tuple of ``(item, color)``."""
         return tuple(self.problem.options[k] for k in self.indices)
 
@@ -81,7 +119,7 @@ class Solution:
                     out[item] = color
         return out
 
-    def __iter__(self) -> Iterator[tuple["Occurrence", ...]]:
+    def __iter__(self) -> Iterator[tuple[Occurrence, ...]]:
         return iter(self.options)
 
     def __len__(self) -> int:

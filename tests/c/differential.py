@@ -4,9 +4,10 @@
 
 Writes the problems (seeded random ones with colors, random cycle
 constraints on small graphs, n queens, and the DLX files in shared/xcc) as
-the arrays of xcc.arrays for tests/c/driver.c, runs the driver once, and
-compares every solution (the chosen nodes, in order) and every statistic
-with xcc.engine_py.  Exit status 0 if all agree.  tools/sanitize.sh runs
+the arrays of xcc.engines.dlx.arrays for tests/c/driver.c, runs the driver
+once, and compares every solution (the chosen nodes, in order) and every
+statistic with engine "python" (xcc.engines.dlx.python).  Exit status 0 if
+all agree.  tools/sanitize.sh runs
 this with the driver built under AddressSanitizer and UBSan.
 """
 from __future__ import annotations
@@ -21,11 +22,11 @@ import warnings
 from pathlib import Path
 
 import xcc
-from xcc.arrays import Arrays, build_arrays
 from xcc.cycle import CompiledCycle
-from xcc.engine_py import Engine
+from xcc.engines import DONE, SOLUTION
+from xcc.engines.dlx.arrays import Arrays, build_arrays
+from xcc.engines.dlx.python import PythonRun
 from xcc.examples import queens
-from xcc.results import Stats
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared"
@@ -96,11 +97,25 @@ def encode(a: Arrays, cc: CompiledCycle | None) -> str:
     return "\n".join(rows) + "\n"
 
 
+def reference_run(a: Arrays, cc: CompiledCycle | None) -> tuple[list[list[int]], dict]:
+    """Engine "python" to the end: the chosen nodes of each solution, and
+    its counters (with ``solutions``; cycle_cuts, forced and probes 0 when
+    the run has none)."""
+    run = PythonRun(a, cc)
+    found = []
+    while (status := run.step(0)) != DONE:
+        if status == SOLUTION:
+            found.append(run.choices())
+    counters = {"solutions": len(found), "cycle_cuts": 0, "forced": 0, "probes": 0,
+                **run.counters()}
+    return found, counters
+
+
 def reference(a: Arrays, cc: CompiledCycle | None) -> list[str]:
-    stats = Stats()
-    lines = ["S " + " ".join(map(str, nodes)) for nodes in Engine(a, stats, cc).run()]
-    lines.append(f"T {stats.solutions} {stats.nodes} {stats.updates} {stats.cleansings} "
-                 f"{stats.mems} {stats.max_level} {stats.cycle_cuts}")
+    found, c = reference_run(a, cc)
+    lines = ["S " + " ".join(map(str, nodes)) for nodes in found]
+    lines.append(f"T {c['solutions']} {c['nodes']} {c['updates']} {c['cleansings']} "
+                 f"{c['mems']} {c['max_level']} {c['cycle_cuts']}")
     return lines
 
 

@@ -10,6 +10,8 @@ import time
 
 import pytest
 
+import xcc
+
 
 def run(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "xcc", *args], input=stdin,
@@ -20,7 +22,9 @@ def test_count_json_queens8(shared):
     r = run("count", str(shared / "xcc" / "queens8.dlx"), "--json")
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
-    assert list(d) == ["solutions", "nodes", "updates", "cleansings", "mems", "max_level", "seconds"]
+    assert list(d) == ["solutions", "nodes", "updates", "cleansings", "mems", "max_level",
+                       "seconds", "complete", "interrupted", "engine"]
+    assert d["complete"] and not d["interrupted"] and d["engine"] == xcc.DEFAULT_ENGINE
     assert (d["solutions"], d["nodes"], d["updates"], d["cleansings"], d["mems"]) == \
         (92, 1199, 21375, 0, 305205)
 
@@ -45,7 +49,36 @@ def test_no_solution_exits_1():
 
 def test_unknown_engine_exit_2(shared):
     r = run("count", str(shared / "xcc" / "queens4.dlx"), "--engine", "quantum")
-    assert r.returncode == 2 and "valid engines" in r.stderr and "Traceback" not in r.stderr
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr == f"xcc: unknown engine 'quantum'; valid engines: {', '.join(xcc.ENGINES)}\n"
+
+
+@pytest.mark.parametrize("verb", ["count", "solve"])
+def test_unavailable_engine_is_one_line_with_the_hint(shared, verb):
+    """Without python-sat (blocked here), --engine sat says how to get it."""
+    code = ("import sys; sys.modules['pysat.solvers'] = None; from xcc.cli import main; "
+            f"sys.argv = ['xcc', '{verb}', sys.argv[1], '--engine', 'sat']; main()")
+    r = subprocess.run([sys.executable, "-c", code, str(shared / "xcc" / "queens4.dlx")],
+                       capture_output=True, text=True)
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.count("\n") == 1 and r.stderr.startswith("xcc: engine 'sat' is not available")
+    assert "pip install 'xcc-masyu[sat]'" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_help_lists_the_registry():
+    r = run("count", "--help")
+    assert r.returncode == 0
+    for name in xcc.engines.REGISTRY:
+        assert name in r.stdout
+
+
+def test_sat_engine_json_has_its_own_counters(shared):
+    if "sat" not in xcc.ENGINES:
+        pytest.skip("python-sat is not installed")
+    r = run("count", str(shared / "xcc" / "queens4.dlx"), "--engine", "sat", "--json")
+    d = json.loads(r.stdout)
+    assert r.returncode == 0 and d["solutions"] == 2 and d["solves"] == 3
+    assert "nodes" not in d and d["engine"] == "sat"
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")

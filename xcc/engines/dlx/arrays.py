@@ -1,4 +1,5 @@
-"""The flat integer arrays of Knuth's DLX2, shared by both engines.
+"""The flat integer arrays of Knuth's DLX2, shared by both dancing-links
+engines (``sanity`` has its C twin in ``xcc/csrc/links.c``).
 
 Item ``i`` (1 <= i <= N) has ``llink[i]``/``rlink[i]`` (Knuth's prev/next) in
 the item array; items ``1..N1`` are primary, ``N1+1..N`` secondary, and the
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .problem import Problem
+from ...problem import Problem
 
 
 @dataclass

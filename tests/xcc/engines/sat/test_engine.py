@@ -1,4 +1,4 @@
-"""The SAT engine against the reference engine and brute force."""
+"""Engine "sat" (xcc/engines/sat/) against engine "python" and brute force."""
 from __future__ import annotations
 
 import warnings
@@ -8,13 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xcc
-from xcc import engine_sat
-from xcc.results import Stats
+from xcc.engines import REGISTRY
+from xcc.engines.sat import engine as sat
+from xcc.engines.sat.translate import Layout, Translation
 
-from .bruteforce import all_solutions
-from .strategies import cycle_problems, problems, total_cycle_problems
+from ...bruteforce import all_solutions
+from ...strategies import cycle_problems, problems, total_cycle_problems
 
-needs_sat = pytest.mark.skipif(not engine_sat.available(), reason="python-sat is not installed")
+needs_sat = pytest.mark.skipif(sat.solver_class() is None, reason="python-sat is not installed")
 
 
 def load(shared, name):
@@ -55,9 +56,8 @@ def table_problems(draw, with_cycle=False):
 
 def solution_set(problem, cycle=None, cuts=None):
     """Solutions as sets of option indices, each found once."""
-    a = engine_sat.Layout(problem)
-    compiled = None if cycle is None else cycle.compile_for(problem)
-    found = [frozenset(s) for s in engine_sat.run(a, Stats(), compiled, cuts=cuts)]
+    engine = sat.SatEngine(cuts=cuts or sat.DEFAULT_CUTS)
+    found = [frozenset(s.indices) for s in xcc.solve(problem, engine=engine, cycle=cycle)]
     assert len(found) == len(set(found))
     return set(found)
 
@@ -66,15 +66,19 @@ def reference(problem, cycle=None):
     return {frozenset(s.indices) for s in xcc.solve(problem, engine="python", cycle=cycle)}
 
 
-def test_sat_is_always_listed():
-    assert "sat" in xcc.ENGINES
+def test_sat_is_listed_exactly_when_python_sat_imports():
+    assert ("sat" in xcc.ENGINES) == (sat.solver_class() is not None)
+    assert list(REGISTRY) == ["python", "c", "sat"]
 
 
 def test_missing_python_sat_is_explained(monkeypatch, shared):
-    monkeypatch.setattr(engine_sat, "_Solver", None)
-    assert not engine_sat.available()
+    monkeypatch.setattr(sat, "solver_class", lambda: None)
+    assert not REGISTRY["sat"].available()
+    assert "pip install 'xcc-masyu[sat]'" in REGISTRY["sat"].why_not()
     with pytest.raises(xcc.XCCError, match=r"pip install 'xcc-masyu\[sat\]'"):
         xcc.count(load(shared, "queens4.dlx"), engine="sat")
+    with pytest.raises(xcc.XCCError, match=r"pip install 'xcc-masyu\[sat\]'"):
+        xcc.Search(load(shared, "queens4.dlx"), engine=sat.SatEngine())
 
 
 @needs_sat
@@ -91,9 +95,12 @@ def test_queens(shared, name, expected):
     stats = xcc.count(p, engine="sat")
     assert stats.solutions == expected and stats.complete
     assert {frozenset(s.indices) for s in xcc.solve(p, engine="sat")} == reference(p)
-    d = stats.as_dict(extra=True)
-    assert d["extra"]["solves"] == expected + 1 and "conflicts" in d["extra"]
-    assert "extra" not in stats.as_dict()
+    d = stats.as_dict()
+    assert d["solves"] == expected + 1 and "conflicts" in d and d["engine"] == "sat"
+    assert list(d) == ["solutions", "solves", "conflicts", "decisions", "propagations",
+                       "restarts", "variables", "clauses", "seconds", "complete",
+                       "interrupted", "engine"]
+    assert "nodes" not in d and "cycle_cuts" not in d  # counters the engine does not have
 
 
 @needs_sat
@@ -105,7 +112,7 @@ def test_limit_stops_early(shared):
 @needs_sat
 def test_unknown_cuts_are_refused(shared):
     with pytest.raises(xcc.XCCError, match="valid: lazy, propagator"):
-        engine_sat.count(load(shared, "queens4.dlx"), cuts="eager")
+        sat.SatEngine(cuts="eager")
 
 
 @needs_sat
@@ -134,7 +141,7 @@ def test_tables_with_cycle_equal_reference(case):
 
 def test_a_tile_item_becomes_a_table():
     p = xcc.Problem(["t"], ["x", "y"], [["t", "x:0", "y:0"], ["t", "x:1", "y:0"], ["t", "x:0", "y:1"]])
-    tr = engine_sat.Translation(engine_sat.Layout(p))
+    tr = Translation(Layout(p))
     assert len(tr.tables) == 1 and tr.option_lit == [0, 0, 0]
 
 
@@ -179,3 +186,26 @@ def test_the_statistics_line_shows_the_sat_counters(shared):
     text = str(stats)
     assert text.startswith("2 solutions, 3 solves, ") and "conflicts" in text
     assert "nodes" not in text  # the SAT engine walks no search tree
+
+
+@needs_sat
+@pytest.mark.parametrize("cuts", sat.CUTS)
+def test_cycle_counters(cuts):
+    """With a cycle: cycle_cuts (and loop_propagations for the propagator)."""
+    edges = {"x": (0, 1), "y": (1, 2), "z": (2, 0), "w": (2, 3)}  # a triangle and a tail
+    problem = xcc.Problem(list(edges.values()) and ["a", "b", "c", "d"], list(edges),
+                          [[p, f"{e}:{c}"] for p, e in zip("abcd", edges) for c in "01"])
+    cycle = xcc.Cycle({e: [(uv, "1")] for e, uv in edges.items()}, required=[0])
+    stats = xcc.count(problem, engine=sat.SatEngine(cuts=cuts), cycle=cycle)
+    assert stats.solutions == xcc.count(problem, engine="python", cycle=cycle).solutions == 1
+    assert "cycle_cuts" in stats.counters
+    assert ("loop_propagations" in stats.counters) == (cuts == "propagator")
+
+
+@needs_sat
+def test_closing_releases_the_solver(shared):
+    search = xcc.Search(load(shared, "queens8.dlx"), engine="sat")
+    with search:
+        first = next(iter(search))
+    assert len(first) == 8 and search._run._solver is None
+    assert search.stats.solutions == 1 and search.stats.solves == 1

@@ -15,13 +15,13 @@ graph of edges that are not yet absent, and repeats until nothing new follows:
 - parity cuts (given by the caller): every cycle crosses a cut an even number
   of times, so when one item alone is undecided on a cut its color is forced.
 
-A forced color is applied the dancing-links way (``Engine.force``: the options
+A forced color is applied the dancing-links way (``Lookahead.force``: the options
 of the item with another color are hidden, as if an option had chosen it) and
 undone exactly on backtrack.  Propagation assumes, as the caller promises by
 asking for it, that every item mapped to edges receives a color in every
 solution (true of both Masyu encodings), and that such items take two colors.
 
-Lookahead (``Engine.lookahead``, step C3 when propagating): before branching,
+Lookahead (``Lookahead.lookahead``, step C3 when propagating): before branching,
 every option of every active primary item is probed (chosen, propagated, and
 undone); options that fail are taken out of their lists and the result is
 propagated, pass after pass, until a pass changes nothing.  Then the engine
@@ -37,18 +37,19 @@ as in step C3; a probe costs what its choice and propagation cost; taking an
 option out of its own item's list, or putting it back, costs 6 mems (on top of
 hiding the rest of it).  Both engines charge exactly this, so ``mems`` of
 method "propagate" compare with those of the plain guard.
+
+The forcing, probes and lookahead are in :mod:`xcc.engines.dlx.lookahead`.
+C twin of this module: ``xcc/csrc/propagate.c``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .cycle import CompiledCycle, CycleGuard
+from ...cycle import CompiledCycle
+from .guard import CycleGuard
 
 UNDECIDED, PRESENT, ABSENT = 0, 1, 2
 
 
-def edge_lists(cc: "CompiledCycle") -> tuple[list[int], list[int], list[int], list[int]]:
+def edge_lists(cc: CompiledCycle) -> tuple[list[int], list[int], list[int], list[int]]:
     """The edges numbered as both engines number them: each item's edges in
     item order, then the edges present from the start (owner -1, color 0).
     Returns parallel lists of endpoints u, v, owning item and color."""
@@ -70,7 +71,7 @@ def edge_lists(cc: "CompiledCycle") -> tuple[list[int], list[int], list[int], li
     return eu, ev, eitem, ecolor
 
 
-def cut_edge_lists(cc: "CompiledCycle", eu: list[int], ev: list[int]) -> list[list[int]]:
+def cut_edge_lists(cc: CompiledCycle, eu: list[int], ev: list[int]) -> list[list[int]]:
     """Each non-empty parity cut as the sorted numbers of the edges it crosses."""
     index: dict[frozenset, list[int]] = {}
     for e in range(len(eu)):
@@ -86,7 +87,7 @@ def cut_edge_lists(cc: "CompiledCycle", eu: list[int], ev: list[int]) -> list[li
 class Propagator:
     """Edge-level view of a compiled cycle constraint, with the reasoning above."""
 
-    def __init__(self, cc: "CompiledCycle", item_colors: list[list[int]]) -> None:
+    def __init__(self, cc: CompiledCycle, item_colors: list[list[int]]) -> None:
         self.cc = cc
         # edges as parallel lists: endpoints, owning item (-1 = constant), color meaning present
         self.eu, self.ev, self.eitem, self.ecolor = edge_lists(cc)
@@ -113,7 +114,7 @@ class Propagator:
             return UNDECIDED
         return PRESENT if c == self.ecolor[e] else ABSENT
 
-    def deductions(self, guard: "CycleGuard") -> list[tuple[int, int]] | None:
+    def deductions(self, guard: CycleGuard) -> list[tuple[int, int]] | None:
         """One round of reasoning: a list of (item, color) to force, or None
         for a dead end.  An empty list means nothing new was learned."""
         item_color = guard.item_color

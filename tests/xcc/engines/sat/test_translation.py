@@ -14,11 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xcc
-from xcc import _native, engine_sat
-from xcc.engine_sat import CompiledTranslation, Layout, Translation
+from xcc.engines.sat import engine as sat
+from xcc.engines.sat.translate import Layout, Translation
 
-from .strategies import cycle_problems, problems, total_cycle_problems
-from .test_engine_sat import load, table_problems
+from ...strategies import cycle_problems, problems, total_cycle_problems
+from .test_engine import load, table_problems
+
+_native = pytest.importorskip("xcc._native")
+from xcc.engines.sat.compiled import CompiledTranslation  # noqa: E402
 
 
 def both(problem, cycle=None):
@@ -42,10 +45,10 @@ def assert_twins(problem, cycle=None, models=6, seed=0):
         if cycle is not None:
             assert c.check(model) == py.check(full)
             assert c.true_edges(full) == py.true_edges(full)
-    if not engine_sat.available() or py.unsat:
+    Solver = sat.solver_class()
+    if Solver is None or py.unsat:
         return
-    from pysat.solvers import Solver
-    with Solver(name=engine_sat.SOLVER, bootstrap_with=py.clauses) as solver:
+    with Solver(name=sat.SOLVER, bootstrap_with=py.clauses) as solver:
         for _, model in zip(range(models), solver.enum_models()):  # real models
             model = model + [-v for v in range(len(model) + 1, py.nvars + 1)]
             chosen = py.chosen(model)
@@ -93,7 +96,7 @@ def test_loops_and_many_literals():
 
 def test_masyu_puzzles():
     import masyu
-    from masyu import encode
+    encode = masyu.encode
     for text in (["W..B", "....", "B..W", "...."], ["W.W.W", ".....", "B.B.B", ".....", "W...W"]):
         enc = encode(masyu.Puzzle.from_grid(text), "423")
         assert_twins(enc.problem, enc.cycle(), models=10)
@@ -133,10 +136,10 @@ def test_out_of_range_arrays_are_refused():
 
 def test_the_reference_takes_over_beyond_the_color_table(monkeypatch):
     problem = xcc.Problem(["p"], ["s"], [["p", "s:a"], ["p", "s:b"]])
-    assert isinstance(engine_sat.translate(Layout(problem)), CompiledTranslation)
-    monkeypatch.setattr(engine_sat, "MAX_COLOR_TABLE", 5)  # 2 items x 3 > 5
-    assert isinstance(engine_sat.translate(Layout(problem)), Translation)
-    if engine_sat.available():
+    assert isinstance(sat.translate(Layout(problem)), CompiledTranslation)
+    monkeypatch.setattr(sat, "MAX_COLOR_TABLE", 5)  # 2 items x 3 > 5
+    assert isinstance(sat.translate(Layout(problem)), Translation)
+    if sat.solver_class() is not None:
         assert xcc.count(problem, engine="sat").solutions == 2
 
 
@@ -186,3 +189,17 @@ def test_long_options_sort_fast():
     py, _ = both(problem)
     assert len(py.tables) == 1 and len(py.tables[0][0]) == 3000
     assert_twins(problem, models=2)
+
+
+def test_the_reference_serves_without_the_extension(monkeypatch, shared):
+    """With xcc._native missing, CompiledTranslation raises ImportError and
+    translate falls back to the reference (tests/test_without_extension.py
+    does it for real, in a fresh interpreter)."""
+    from xcc.engines.sat import compiled
+    problem = load(shared, "queens4.dlx")
+    monkeypatch.setattr(compiled, "_native", None)
+    with pytest.raises(ImportError):
+        CompiledTranslation(Layout(problem))
+    assert type(sat.translate(Layout(problem))) is Translation
+    if sat.solver_class() is not None:
+        assert xcc.count(problem, engine="sat").solutions == 2

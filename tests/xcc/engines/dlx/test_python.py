@@ -1,4 +1,5 @@
-"""The reference engine against Knuth's published statistics and brute force."""
+"""Engine "python" (xcc/engines/dlx/python.py) against Knuth's published
+statistics and brute force."""
 from __future__ import annotations
 
 import warnings
@@ -7,12 +8,22 @@ import pytest
 from hypothesis import given, settings
 
 import xcc
-from xcc.arrays import build_arrays, sanity
-from xcc.engine_py import Engine
-from xcc.results import Stats
+from xcc.engines import DONE, PAUSED, SOLUTION
+from xcc.engines.dlx.arrays import build_arrays, sanity
+from xcc.engines.dlx.python import PythonRun
 
-from .bruteforce import all_solutions
-from .strategies import cycle_problems, one_cycle, present_edges, problems, total_cycle_problems
+from ...bruteforce import all_solutions
+from ...strategies import cycle_problems, one_cycle, present_edges, problems, total_cycle_problems
+
+
+def solutions(run, budget=0):
+    """Step ``run`` to the end: its solutions (option indices) in order."""
+    out = []
+    while (status := run.step(budget)) != DONE:
+        assert status in (SOLUTION, PAUSED)
+        if status == SOLUTION:
+            out.append(run.solution())
+    return out
 
 
 def load(shared, name):
@@ -60,9 +71,9 @@ def test_links_sane_at_every_node_and_restored(shared):
     p = load(shared, "queens4.dlx")
     a = build_arrays(p)
     before = (list(a.up), list(a.down), list(a.itm), list(a.color), list(a.llink), list(a.rlink))
-    engine = Engine(a, Stats())
-    engine.check_sanity = True
-    assert len(list(engine.run())) == 2
+    run = PythonRun(a)
+    run.check_sanity = True
+    assert len(solutions(run)) == 2
     assert sanity(a) == []
     assert (a.up, a.down, a.itm, a.color, a.llink, a.rlink) == before
 
@@ -105,10 +116,10 @@ def test_propagation_keeps_exactly_the_guards_solutions(case):
     plain = xcc.Cycle(cycle.edges, cycle.required, cycle.present)
     guarded = sorted(sorted(s.indices) for s in xcc.solve(problem, engine="python", cycle=plain))
     a = build_arrays(problem)
-    engine = Engine(a, Stats(), cycle.compile_for(problem))
-    engine.check_sanity = True
+    run = PythonRun(a, cycle.compile_for(problem))
+    run.check_sanity = True
     before = (list(a.up), list(a.down), list(a.itm), list(a.color))
-    found = sorted(sorted(a.option_of(p) for p in nodes) for nodes in engine.run())
+    found = sorted(sorted(s) for s in solutions(run, budget=7))  # paused and resumed often
     assert found == guarded
     assert (a.up, a.down, a.itm, a.color) == before  # forced colors undone exactly
 
@@ -117,3 +128,33 @@ def test_examples_queens_counts_as_knuths_queens8():
     from xcc.examples import queens
     s = xcc.count(queens(8), engine="python")
     assert (s.solutions, s.nodes, s.updates, s.mems) == (92, 1199, 21375, 305205)
+
+
+def test_pausing_changes_nothing(shared):
+    """Resuming after every tiny budget gives the same run as no budget."""
+    p = load(shared, "queens8.dlx")
+    runs = []
+    for budget in (0, 1, 13, 5000):
+        run = PythonRun(build_arrays(p))
+        runs.append((solutions(run, budget), run.counters()))
+    assert all(r == runs[0] for r in runs) and len(runs[0][0]) == 92
+    assert runs[0][1]["mems"] == 305205
+
+
+def test_a_step_pauses_once_its_budget_is_spent(shared):
+    run = PythonRun(build_arrays(load(shared, "queens8.dlx")))
+    statuses = []
+    while (status := run.step(1000)) != DONE:
+        statuses.append(status)
+        if status == PAUSED:
+            assert run.counters()["mems"] >= 1000 * statuses.count(PAUSED)
+    assert statuses.count(SOLUTION) == 92 and statuses.count(PAUSED) > 200
+    assert run.step(1000) == DONE  # and stays done
+
+
+def test_counters_have_only_what_the_run_counts(shared):
+    p = load(shared, "queens4.dlx")
+    assert list(PythonRun(build_arrays(p)).counters()) == \
+        ["nodes", "updates", "cleansings", "mems", "max_level"]
+    cycle = xcc.Cycle({"a0": [((0, 1), "1")]}).compile_for(p)
+    assert list(PythonRun(build_arrays(p), cycle).counters())[-1] == "cycle_cuts"

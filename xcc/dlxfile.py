@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import sys
 import warnings
 from typing import IO, Iterable
 
@@ -104,7 +105,6 @@ def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True) ->
         return parse_dlx(path_or_file.read(), str(source), warn=warn)
     path = os.fspath(path_or_file)
     if path == "-":
-        import sys
         return parse_dlx(sys.stdin.read(), "<stdin>", warn=warn)
     try:
         with open(path, encoding="utf-8") as f:

@@ -7,9 +7,9 @@ import warnings
 from hypothesis import given, settings
 
 import xcc
-from xcc.arrays import build_arrays, layout_from_compact, layout_from_options, sanity
+from xcc.engines.dlx.arrays import build_arrays, layout_from_compact, layout_from_options, sanity
 
-from .strategies import problems
+from ...strategies import problems
 
 
 @settings(max_examples=300, deadline=None)
@@ -33,7 +33,7 @@ def test_edge_cases(shared):
 
 
 def test_the_layout_follows_the_form_of_the_problem(monkeypatch):
-    import xcc.arrays as arrays
+    import xcc.engines.dlx.arrays as arrays
     used = []
     monkeypatch.setattr(arrays, "layout_from_options", lambda p: used.append("options"))
     monkeypatch.setattr(arrays, "layout_from_compact", lambda p: used.append("compact"))

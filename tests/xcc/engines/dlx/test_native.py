@@ -1,4 +1,5 @@
-"""The compiled engine against the reference engine: node for node, mem for mem.
+"""Engine "c" (xcc/engines/dlx/native.py over xcc._native) against engine
+"python": node for node, mem for mem.
 
 Every comparison runs both engines on the same input and demands the same
 solutions in the same order and the same statistics (nodes, updates,
@@ -20,17 +21,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import xcc
-from xcc.arrays import build_arrays, sanity
-from xcc.engine_py import Engine
+from xcc.engines import DONE, SOLUTION
+from xcc.engines.dlx.arrays import build_arrays, sanity
+from xcc.engines.dlx.python import PythonRun
 from xcc.examples import queens
-from xcc.results import Stats
 
-from .strategies import cycle_problems, problems, total_cycle_problems
+from ...strategies import cycle_problems, problems, total_cycle_problems
 
 _native = pytest.importorskip("xcc._native")
-from xcc import engine_c  # noqa: E402
+from xcc.engines.dlx import native  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 SHARED = ROOT.parent / "shared"
 
 DIFFERENTIAL = settings(max_examples=1500, deadline=None, derandomize=True, database=None,
@@ -43,8 +44,8 @@ def both(problem, cycle=None, limit=None):
     for engine in ("python", "c"):
         search = xcc.Search(problem, engine=engine, cycle=cycle, limit=limit)
         sols = [s.indices for s in search]
-        stats = search.stats.as_dict(extra=True)
-        del stats["seconds"]
+        stats = search.stats.as_dict()
+        del stats["seconds"], stats["engine"]
         out.append((sols, stats))
     return out
 
@@ -66,8 +67,7 @@ def load(path):
 
 def test_c_engine_is_available_and_default():
     assert "c" in xcc.ENGINES
-    from xcc.api import DEFAULT_ENGINE
-    assert DEFAULT_ENGINE == "c"
+    assert xcc.DEFAULT_ENGINE == "c"
 
 
 @pytest.mark.parametrize("name, facts", [
@@ -195,27 +195,29 @@ def test_random_limits(problem, limit):
 @given(problems(max_primary=6, max_secondary=5, max_options=14, colors="abc"))
 def test_nodes_and_links_match_at_every_solution(problem):
     """The raw chosen nodes agree, and both structures stay sane at each solution."""
-    solver, s_py = lockstep(problem)
-    assert solver.stats()[:6] == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
-                                  s_py.mems, s_py.max_level)
+    solver, py = lockstep(problem)
+    assert solver.stats()[1:6] == tuple(py.counters().values())
 
 
 def lockstep(problem, cycle=None):
     """Run both engines solution by solution: the same raw nodes each time,
-    sane links in both; the C solver and the reference statistics at the end."""
+    sane links in both; the C solver and the Python run at the end (the C
+    solver's count of solutions checked against the steps)."""
     a_py, a_c = build_arrays(problem), build_arrays(problem)
-    s_py = Stats()
-    solver = engine_c.make_solver(a_c, None if cycle is None else cycle.compile_for(problem))
-    py = Engine(a_py, s_py, None if cycle is None else cycle.compile_for(problem)).run()
+    solver = native.make_solver(a_c, None if cycle is None else cycle.compile_for(problem))
+    py = PythonRun(a_py, None if cycle is None else cycle.compile_for(problem))
+    found = 0
     while True:
         status = solver.run(0)
         if status != _native.SOLUTION:
-            assert next(py, None) is None
+            assert py.step(0) == DONE
             break
-        assert solver.choices() == next(py)
+        assert py.step(0) == SOLUTION
+        found += 1
+        assert solver.choices() == py.choices()
         assert solver.sanity() == [] and sanity(a_py) == []
-    assert solver.sanity() == []
-    return solver, s_py
+    assert solver.sanity() == [] and solver.stats()[0] == found
+    return solver, py
 
 
 # ---- propagation (Cycle(..., propagate=True), xcc/propagate.py) -----------------
@@ -259,10 +261,8 @@ def test_propagation_nodes_and_links_at_every_solution(case):
     """The raw nodes (choices, then forced options) agree; the links stay sane,
     and the C search undoes every forced color and option by the end."""
     problem, cycle = case
-    solver, s_py = lockstep(problem, cycle)
-    assert solver.stats() == (s_py.solutions, s_py.nodes, s_py.updates, s_py.cleansings,
-                              s_py.mems, s_py.max_level, s_py.cycle_cuts, s_py.forced,
-                              s_py.extra["probes"])
+    solver, py = lockstep(problem, cycle)
+    assert solver.stats()[1:] == tuple(py.counters().values())
 
 
 def test_propagation_pausing_changes_nothing():
@@ -273,7 +273,7 @@ def test_propagation_pausing_changes_nothing():
     cc = enc.cycle(propagate=True).compile_for(enc.problem)
     runs = []
     for budget in (0, 1, 13, 1000):
-        solver = engine_c.make_solver(a, cc)
+        solver = native.make_solver(a, cc)
         sols = []
         while (status := solver.run(budget)) != _native.DONE:
             if status == _native.SOLUTION:
@@ -299,7 +299,7 @@ def test_lookahead_proves_a_hard_25x25_almost_without_search():
                   if p.name == "psm-25x25-hard-1303933")
     count = masyu.count(puzzle, method="propagate", engine="c", limit=2)
     assert count == 1 and count.complete
-    assert count.stats.nodes <= 3 and count.stats.extra["probes"] > 0
+    assert count.stats.nodes <= 3 and count.stats.probes > 0
 
 
 def test_cuts_need_a_cycle():
@@ -318,7 +318,7 @@ def test_pausing_changes_nothing():
     a = build_arrays(queens(7))
     runs = []
     for budget in (0, 1, 7, 1000):
-        solver = engine_c.make_solver(a)
+        solver = native.make_solver(a)
         sols = []
         while (status := solver.run(budget)) != _native.DONE:
             if status == _native.SOLUTION:
@@ -409,7 +409,7 @@ def test_uniform_layout_matches_build_arrays():
     problem = xcc.Problem([f"p{j}" for j in range(3)], [], [[f"p{j}" for j in range(3)]] * 4)
     a = build_arrays(problem)
     solver = uniform_solver(4, 3)
-    reference = engine_c.make_solver(a)
+    reference = native.make_solver(a)
     for s in (solver, reference):
         while s.run(0) != _native.DONE:
             pass

@@ -1,0 +1,71 @@
+"""The two protocols every engine follows: ``Engine`` (a way to search) and
+``Run`` (one search in progress).
+
+An engine is chosen by name from the registry (:mod:`xcc.engines`); the one
+driver, :class:`xcc.search.Search`, starts a run and steps it.  A run works
+for about ``budget`` units of its own work per ``step`` (mems for dancing
+links, solves for SAT) and says what happened: a solution was found, the
+budget is spent, or the search is over.  A run never counts solutions for
+the caller, never looks at a clock and never catches Ctrl-C: the driver
+does all of that, the same way for every engine.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..cycle import Cycle
+from ..problem import Problem
+
+# What ``Run.step`` returns (the values of xcc._native's constants).
+DONE, SOLUTION, PAUSED = 0, 1, 2
+
+
+class Run(Protocol):
+    """One search in progress; a context manager that closes itself on exit.
+
+    Runs subclass this protocol to inherit ``__enter__``/``__exit__``."""
+
+    def step(self, budget: int) -> int:
+        """Search for about ``budget`` units of work (0: no limit); return
+        SOLUTION, PAUSED or DONE.  After DONE every further step is DONE."""
+        ...
+
+    def solution(self) -> tuple[int, ...]:
+        """The option indices of the solution the last step found."""
+        ...
+
+    def counters(self) -> dict[str, int]:
+        """The engine's own counters, live, always the same keys in the same
+        order (those the engine really has for this problem)."""
+        ...
+
+    def close(self) -> None:
+        """Release what the run holds (native state); idempotent.  The
+        counters keep their last values."""
+        ...
+
+    def __enter__(self) -> "Run":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class Engine(Protocol):
+    """A way to search: one entry of the registry."""
+
+    name: str  # "python", "c", "sat", ...
+    summary: str  # one line for --help and the docs
+    budget: int  # the work per step the driver asks for: a few milliseconds' worth
+
+    def available(self) -> bool:
+        """Can this engine run here (its extension or package imports)?"""
+        ...
+
+    def why_not(self) -> str | None:
+        """None when available; else why not, with the install hint."""
+        ...
+
+    def start(self, problem: Problem, cycle: Cycle | None = None) -> Run:
+        """A run over ``problem``, with the single-cycle constraint ``cycle``."""
+        ...
