@@ -104,7 +104,7 @@ PY
 
 echo "== 1c. the SAT engine's CNF translation and cut check (cnf.c, cuts.c), leaks checked"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
-    xcc/csrc/cnf.c xcc/csrc/cuts.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
+    xcc/csrc/cnf.c xcc/csrc/cuts.c xcc/csrc/vec.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
 "$OUT/cnf_driver" "$((COUNT * 5))" 1
 
 echo "== 2. the extension module, sanitized, under the engine tests"
@@ -121,7 +121,7 @@ PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc/csrc -I"$PYINC" \
     xcc/csrc/module.c xcc/csrc/search.c xcc/csrc/propagate.c \
-    xcc/csrc/cnf.c xcc/csrc/cuts.c -o "$PKG/xcc/_native$SUFFIX"
+    xcc/csrc/cnf.c xcc/csrc/cuts.c xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"

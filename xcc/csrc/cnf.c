@@ -27,26 +27,6 @@ struct build {
     int oom;
 };
 
-int xcc_ivec_push(struct xcc_ivec *v, int32_t x)
-{
-    if (v->n == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 64;
-        int32_t *a = realloc(v->a, cap * sizeof *a);
-        if (a == NULL)
-            return -1;
-        v->a = a;
-        v->cap = cap;
-    }
-    v->a[v->n++] = x;
-    return 0;
-}
-
-int xcc_int32_cmp(const void *x, const void *y)
-{
-    int32_t a = *(const int32_t *)x, c = *(const int32_t *)y;
-    return (a > c) - (a < c);
-}
-
 static void push(struct build *b, struct xcc_ivec *v, int32_t x)
 {
     if (xcc_ivec_push(v, x) < 0)

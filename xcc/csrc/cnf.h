@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "vec.h"
+
 /* The problem in the compact form of xcc.problem.Compact (items 0-based,
  * primary first; color 0 = none), and the cycle constraint of
  * xcc.cycle.CompiledCycle as flat arrays (nverts < 0: no cycle). */
@@ -25,16 +27,6 @@ struct xcc_cnf_problem {
     int32_t nrequired;
     const int32_t *required;
 };
-
-struct xcc_ivec {
-    int32_t *a;
-    size_t n, cap;
-};
-
-/* Append x (the array doubles as needed): 0, or -1 when out of memory. */
-int xcc_ivec_push(struct xcc_ivec *v, int32_t x);
-/* qsort's comparison of two int32_t. */
-int xcc_int32_cmp(const void *x, const void *y);
 
 struct xcc_cnf {
     int32_t nvars, unsat, nclauses;
