@@ -23,13 +23,16 @@ CC="${CC:-gcc}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
+# the C files of the dancing-links engine, and of the SAT engine's translation
+DLX="xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
+SAT="xcc/csrc/cnf.c xcc/csrc/cuts.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 echo "== 1. standalone C core + driver"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
-    xcc/csrc/search.c xcc/csrc/propagate.c tests/c/driver.c -o "$OUT/driver"
+    $DLX xcc/csrc/vec.c tests/c/driver.c -o "$OUT/driver"
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$COUNT" --seed 1
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$((COUNT / 3))" --seed 2 --budget 7
 
@@ -104,7 +107,7 @@ PY
 
 echo "== 1c. the SAT engine's CNF translation and cut check (cnf.c, cuts.c), leaks checked"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
-    xcc/csrc/cnf.c xcc/csrc/cuts.c xcc/csrc/vec.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
+    $SAT xcc/csrc/vec.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
 "$OUT/cnf_driver" "$((COUNT * 5))" 1
 
 echo "== 2. the extension module, sanitized, under the engine tests"
@@ -120,8 +123,7 @@ SHARED="$(cd .. && pwd)/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc/csrc -I"$PYINC" \
-    xcc/csrc/module.c xcc/csrc/search.c xcc/csrc/propagate.c \
-    xcc/csrc/cnf.c xcc/csrc/cuts.c xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
+    xcc/csrc/module.c $DLX $SAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"

@@ -25,7 +25,7 @@
  *
  * All arrays are allocated by xcc_prop_init, once per search.
  */
-#include "search.h"
+#include "dlx.h"
 
 #include <stdlib.h>
 #include <string.h>

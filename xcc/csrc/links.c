@@ -1,0 +1,311 @@
+/* The dance: Algorithm C's operations on the links, each beside its inverse.
+ *
+ * Python twin: xcc/engines/dlx/links.py (cover/uncover, hide/unhide,
+ * purify/unpurify, commit/uncommit, choose), and the link checks of
+ * xcc/engines/dlx/arrays.py (sanity, option_of).  Each function here is the
+ * C form of the twin's function of the same name and charges the same mems
+ * in the same places (dlx.h).
+ */
+#include "dlx.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* ---- cover / uncover (hide and unhide the options of item c) ------------- */
+
+/* Remove the other nodes of option rr from their item lists. */
+void hide(struct xcc_search *s, int32_t rr)
+{
+    struct xcc_node *nd = s->nd;
+    uint64_t mems = 0, updates = 0;
+    for (int32_t nn = rr + 1; nn != rr;) {
+        mems += 1;
+        if (nd[nn].color >= 0) {
+            mems += 1;
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            if (cc <= 0) { /* a spacer: go back to the option's first node */
+                nn = uu;
+                continue;
+            }
+            nd[uu].down = dd, nd[dd].up = uu;
+            mems += 2;
+            updates += 1;
+            nd[cc].itm -= 1;
+            mems += 2;
+        }
+        nn++;
+    }
+    s->mems += mems;
+    s->updates += updates;
+}
+
+void unhide(struct xcc_search *s, int32_t rr)
+{
+    struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
+    for (int32_t nn = rr + 1; nn != rr;) {
+        mems += 1;
+        if (nd[nn].color >= 0) {
+            mems += 1;
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            if (cc <= 0) {
+                nn = uu;
+                continue;
+            }
+            nd[uu].down = nd[dd].up = nn;
+            mems += 2;
+            nd[cc].itm += 1;
+            mems += 2;
+        }
+        nn++;
+    }
+    s->mems += mems;
+}
+
+void cover(struct xcc_search *s, int32_t c)
+{
+    int32_t l = s->cl[c].llink, r = s->cl[c].rlink;
+    s->cl[l].rlink = r, s->cl[r].llink = l;
+    s->mems += 3;
+    s->updates += 1;
+    s->mems += 1;
+    for (int32_t rr = s->nd[c].down; rr >= s->last_itm; rr = s->nd[rr].down) {
+        hide(s, rr);
+        s->mems += 1;
+    }
+}
+
+void uncover(struct xcc_search *s, int32_t c)
+{
+    s->mems += 1;
+    for (int32_t rr = s->nd[c].down; rr >= s->last_itm; rr = s->nd[rr].down) {
+        unhide(s, rr);
+        s->mems += 1;
+    }
+    int32_t l = s->cl[c].llink, r = s->cl[c].rlink;
+    s->cl[l].rlink = s->cl[r].llink = c;
+    s->mems += 3;
+}
+
+/* ---- purify / unpurify (keep only the options of color x in item cc) ----- */
+
+static void hide_purified(struct xcc_search *s, int32_t rr)
+{
+    hide(s, rr);
+}
+
+/* Like unhide but walking the option leftward, as DLX2 does. */
+static void unhide_purified(struct xcc_search *s, int32_t rr)
+{
+    struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
+    for (int32_t nn = rr - 1; nn != rr;) {
+        mems += 1;
+        if (nd[nn].color >= 0) {
+            mems += 1;
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            if (cc <= 0) {
+                nn = dd;
+                continue;
+            }
+            nd[uu].down = nd[dd].up = nn;
+            mems += 2;
+            nd[cc].itm += 1;
+            mems += 2;
+        }
+        nn--;
+    }
+    s->mems += mems;
+}
+
+/* Hide the options of item cc whose color is not x; cleanse the rest. */
+void purify_color(struct xcc_search *s, int32_t cc, int32_t x)
+{
+    struct xcc_node *nd = s->nd;
+    s->cleansings += 1;
+    s->mems += 1;
+    for (int32_t rr = s->nd[cc].down; rr >= s->last_itm; rr = s->nd[rr].down) {
+        s->mems += 1;
+        if (nd[rr].color != x) {
+            hide_purified(s, rr);
+        } else {
+            s->cleansings += 1;
+            s->mems += 1;
+            nd[rr].color = -1;
+        }
+        s->mems += 1;
+    }
+}
+
+static void purify(struct xcc_search *s, int32_t p)
+{
+    s->mems += 1;
+    purify_color(s, s->nd[p].itm, s->nd[p].color);
+}
+
+void unpurify_color(struct xcc_search *s, int32_t cc, int32_t x)
+{
+    struct xcc_node *nd = s->nd;
+    s->mems += 1;
+    for (int32_t rr = s->nd[cc].up; rr >= s->last_itm; rr = s->nd[rr].up) {
+        s->mems += 1;
+        if (nd[rr].color < 0) {
+            s->mems += 1;
+            nd[rr].color = x;
+        } else {
+            unhide_purified(s, rr);
+        }
+        s->mems += 1;
+    }
+}
+
+static void unpurify(struct xcc_search *s, int32_t p)
+{
+    s->mems += 1;
+    unpurify_color(s, s->nd[p].itm, s->nd[p].color);
+}
+
+/* ---- the other items of a chosen option ----------------------------------- */
+
+/* C5: cover or purify every other item of the option of node cur; returns
+ * -1 if the guard runs out of memory. */
+int commit(struct xcc_search *s, int32_t cur)
+{
+    struct xcc_node *nd = s->nd;
+    struct xcc_guard *g = s->guard;
+    for (int32_t pp = cur + 1; pp != cur;) {
+        s->mems += 1;
+        int32_t cc = nd[pp].itm;
+        if (cc <= 0) {
+            s->mems += 1;
+            pp = s->nd[pp].up;
+            continue;
+        }
+        if (nd[pp].color == 0) {
+            cover(s, cc);
+            if (s->prop != NULL && cc > s->n1) /* named without a color: edges absent */
+                if (guard_set_uncolored(g, cc - (s->n1 + 1)) < 0)
+                    return -1;
+        } else if (nd[pp].color > 0) {
+            purify(s, pp);
+            if (g != NULL && !s->guard_failed) {
+                int r = guard_add_item(g, cc - (s->n1 + 1), nd[pp].color);
+                if (r < 0)
+                    return -1;
+                if (r == 0)
+                    s->guard_failed = 1;
+            }
+        }
+        pp++;
+    }
+    return 0;
+}
+
+/* C6: the inverse of commit, walking the option leftward. */
+void uncommit(struct xcc_search *s, int32_t cur)
+{
+    struct xcc_node *nd = s->nd;
+    for (int32_t pp = cur - 1; pp != cur;) {
+        s->mems += 1;
+        int32_t cc = nd[pp].itm;
+        if (cc <= 0) {
+            s->mems += 1;
+            pp = s->nd[pp].down;
+            continue;
+        }
+        if (nd[pp].color == 0)
+            uncover(s, cc);
+        else if (nd[pp].color > 0)
+            unpurify(s, pp);
+        pp--;
+    }
+}
+
+/* ---- C3: the item to branch on -------------------------------------------- */
+
+/* The active primary item with the shortest list, leftmost on ties. */
+int32_t choose(struct xcc_search *s)
+{
+    const struct xcc_node *nd = s->nd;
+    const struct xcc_item *cl = s->cl;
+    int64_t t = (int64_t)s->last_node + 1;
+    int32_t best = 0;
+    uint64_t mems = 1;
+    for (int32_t k = cl[0].rlink; t && k != 0; k = cl[k].rlink) {
+        mems += 1;
+        if (nd[k].itm < t)
+            best = k, t = nd[k].itm;
+        mems += 1;
+    }
+    s->mems += mems;
+    return best;
+}
+
+static void fault(int *count, void (*report)(void *, const char *), void *ctx,
+                  const char *what, long where)
+{
+    char text[96];
+    *count += 1;
+    if (report != NULL) {
+        snprintf(text, sizeof text, "%s %ld", what, where);
+        report(ctx, text);
+    }
+}
+
+/* The same checks as xcc.arrays.sanity: every active primary item's
+ * neighbours point back to it; every item list (active primary ones, and
+ * all secondary ones) is a proper circular list whose nodes belong to the
+ * item and whose length matches len. */
+int xcc_sanity(const struct xcc_search *s,
+               void (*report)(void *ctx, const char *fault), void *ctx)
+{
+    int faults = 0;
+    int32_t q = 0, p = s->cl[0].rlink;
+    long steps = 0;
+    for (;;) {
+        if (s->cl[p].llink != q)
+            fault(&faults, report, ctx, "bad llink at item", p);
+        if (p == 0)
+            break;
+        q = p, p = s->cl[p].rlink;
+        if (++steps > (long)s->n + 1) {
+            fault(&faults, report, ctx, "item list does not close after item", q);
+            return faults;
+        }
+    }
+    uint8_t *active = calloc((size_t)s->n + 2, 1);
+    if (active == NULL)
+        return -1;
+    for (int32_t k = s->cl[0].rlink; k != 0; k = s->cl[k].rlink)
+        active[k] = 1;
+    for (int32_t i = 1; i <= s->n; i++) {
+        if (i <= s->n1 && !active[i])
+            continue;
+        int32_t qq = i, pp = s->nd[i].down;
+        long k = 0;
+        for (;;) {
+            if (s->nd[pp].up != qq)
+                fault(&faults, report, ctx, "bad up field at node", pp);
+            if (pp == i)
+                break;
+            if (s->nd[pp].itm != i)
+                fault(&faults, report, ctx, "bad itm field at node", pp);
+            qq = pp, pp = s->nd[pp].down, k++;
+            if (k > s->last_node) {
+                fault(&faults, report, ctx, "list does not close: item", i);
+                break;
+            }
+        }
+        if (s->nd[i].itm != k)
+            fault(&faults, report, ctx, "bad len field in item", i);
+    }
+    free(active);
+    return faults;
+}
+
+int32_t xcc_option_of(const struct xcc_search *s, int32_t node)
+{
+    while (s->nd[node].itm > 0) /* the spacer after option k has itm -(k+1) */
+        node++;
+    return -s->nd[node].itm - 1;
+}
