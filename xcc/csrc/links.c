@@ -17,171 +17,146 @@
 void hide(struct xcc_search *s, int32_t rr)
 {
     struct xcc_node *nd = s->nd;
-    uint64_t mems = 0, updates = 0;
+    int32_t uu, dd, cc, t;
     for (int32_t nn = rr + 1; nn != rr;) {
-        mems += 1;
-        if (nd[nn].color >= 0) {
-            mems += 1;
-            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+        if (o, nd[nn].color >= 0) {
+            o, uu = nd[nn].up, dd = nd[nn].down;
+            cc = nd[nn].itm; /* in the octabyte of color: no mem */
             if (cc <= 0) { /* a spacer: go back to the option's first node */
                 nn = uu;
                 continue;
             }
-            nd[uu].down = dd, nd[dd].up = uu;
-            mems += 2;
-            updates += 1;
-            nd[cc].itm -= 1;
-            mems += 2;
+            oo, nd[uu].down = dd, nd[dd].up = uu;
+            s->updates++;
+            o, t = nd[cc].itm - 1; /* the length of item cc's list */
+            o, nd[cc].itm = t;
         }
         nn++;
     }
-    s->mems += mems;
-    s->updates += updates;
 }
 
 void unhide(struct xcc_search *s, int32_t rr)
 {
     struct xcc_node *nd = s->nd;
-    uint64_t mems = 0;
+    int32_t uu, dd, cc, t;
     for (int32_t nn = rr + 1; nn != rr;) {
-        mems += 1;
-        if (nd[nn].color >= 0) {
-            mems += 1;
-            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+        if (o, nd[nn].color >= 0) {
+            o, uu = nd[nn].up, dd = nd[nn].down;
+            cc = nd[nn].itm;
             if (cc <= 0) {
                 nn = uu;
                 continue;
             }
-            nd[uu].down = nd[dd].up = nn;
-            mems += 2;
-            nd[cc].itm += 1;
-            mems += 2;
+            oo, nd[uu].down = nd[dd].up = nn;
+            o, t = nd[cc].itm + 1;
+            o, nd[cc].itm = t;
         }
         nn++;
     }
-    s->mems += mems;
 }
 
 void cover(struct xcc_search *s, int32_t c)
 {
-    int32_t l = s->cl[c].llink, r = s->cl[c].rlink;
-    s->cl[l].rlink = r, s->cl[r].llink = l;
-    s->mems += 3;
-    s->updates += 1;
-    s->mems += 1;
-    for (int32_t rr = s->nd[c].down; rr >= s->last_itm; rr = s->nd[rr].down) {
+    struct xcc_item *cl = s->cl;
+    const struct xcc_node *nd = s->nd;
+    int32_t l, r, rr;
+    o, l = cl[c].llink, r = cl[c].rlink;
+    oo, cl[l].rlink = r, cl[r].llink = l;
+    s->updates++;
+    for (o, rr = nd[c].down; rr >= s->last_itm; o, rr = nd[rr].down)
         hide(s, rr);
-        s->mems += 1;
-    }
 }
 
 void uncover(struct xcc_search *s, int32_t c)
 {
-    s->mems += 1;
-    for (int32_t rr = s->nd[c].down; rr >= s->last_itm; rr = s->nd[rr].down) {
+    struct xcc_item *cl = s->cl;
+    const struct xcc_node *nd = s->nd;
+    int32_t l, r, rr;
+    for (o, rr = nd[c].down; rr >= s->last_itm; o, rr = nd[rr].down)
         unhide(s, rr);
-        s->mems += 1;
-    }
-    int32_t l = s->cl[c].llink, r = s->cl[c].rlink;
-    s->cl[l].rlink = s->cl[r].llink = c;
-    s->mems += 3;
+    o, l = cl[c].llink, r = cl[c].rlink;
+    oo, cl[l].rlink = cl[r].llink = c;
 }
 
 /* ---- purify / unpurify (keep only the options of color x in item cc) ----- */
-
-static void hide_purified(struct xcc_search *s, int32_t rr)
-{
-    hide(s, rr);
-}
 
 /* Like unhide but walking the option leftward, as DLX2 does. */
 static void unhide_purified(struct xcc_search *s, int32_t rr)
 {
     struct xcc_node *nd = s->nd;
-    uint64_t mems = 0;
+    int32_t uu, dd, cc, t;
     for (int32_t nn = rr - 1; nn != rr;) {
-        mems += 1;
-        if (nd[nn].color >= 0) {
-            mems += 1;
-            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
-            if (cc <= 0) {
+        if (o, nd[nn].color >= 0) {
+            o, uu = nd[nn].up, dd = nd[nn].down;
+            cc = nd[nn].itm;
+            if (cc <= 0) { /* a spacer: go on to the option's last node */
                 nn = dd;
                 continue;
             }
-            nd[uu].down = nd[dd].up = nn;
-            mems += 2;
-            nd[cc].itm += 1;
-            mems += 2;
+            oo, nd[uu].down = nd[dd].up = nn;
+            o, t = nd[cc].itm + 1;
+            o, nd[cc].itm = t;
         }
         nn--;
     }
-    s->mems += mems;
 }
 
 /* Hide the options of item cc whose color is not x; cleanse the rest. */
 void purify_color(struct xcc_search *s, int32_t cc, int32_t x)
 {
     struct xcc_node *nd = s->nd;
-    s->cleansings += 1;
-    s->mems += 1;
-    for (int32_t rr = s->nd[cc].down; rr >= s->last_itm; rr = s->nd[rr].down) {
-        s->mems += 1;
-        if (nd[rr].color != x) {
-            hide_purified(s, rr);
-        } else {
-            s->cleansings += 1;
-            s->mems += 1;
-            nd[rr].color = -1;
-        }
-        s->mems += 1;
+    int32_t rr;
+    s->cleansings++;
+    for (o, rr = nd[cc].down; rr >= s->last_itm; o, rr = nd[rr].down) {
+        if (o, nd[rr].color != x)
+            hide(s, rr);
+        else
+            s->cleansings++, o, nd[rr].color = -1;
     }
 }
 
 static void purify(struct xcc_search *s, int32_t p)
 {
-    s->mems += 1;
-    purify_color(s, s->nd[p].itm, s->nd[p].color);
+    int32_t cc, x;
+    o, cc = s->nd[p].itm, x = s->nd[p].color;
+    purify_color(s, cc, x);
 }
 
 void unpurify_color(struct xcc_search *s, int32_t cc, int32_t x)
 {
     struct xcc_node *nd = s->nd;
-    s->mems += 1;
-    for (int32_t rr = s->nd[cc].up; rr >= s->last_itm; rr = s->nd[rr].up) {
-        s->mems += 1;
-        if (nd[rr].color < 0) {
-            s->mems += 1;
-            nd[rr].color = x;
-        } else {
+    int32_t rr;
+    for (o, rr = nd[cc].up; rr >= s->last_itm; o, rr = nd[rr].up) {
+        if (o, nd[rr].color < 0)
+            o, nd[rr].color = x;
+        else
             unhide_purified(s, rr);
-        }
-        s->mems += 1;
     }
 }
 
 static void unpurify(struct xcc_search *s, int32_t p)
 {
-    s->mems += 1;
-    unpurify_color(s, s->nd[p].itm, s->nd[p].color);
+    int32_t cc, x;
+    o, cc = s->nd[p].itm, x = s->nd[p].color;
+    unpurify_color(s, cc, x);
 }
 
 /* ---- the other items of a chosen option ----------------------------------- */
 
-/* C5: cover or purify every other item of the option of node cur; returns
- * -1 if the guard runs out of memory. */
+/* C5: cover or purify every other item of the option of node cur, and tell
+ * the guard; returns -1 if the guard runs out of memory. */
 int commit(struct xcc_search *s, int32_t cur)
 {
-    struct xcc_node *nd = s->nd;
+    const struct xcc_node *nd = s->nd;
     struct xcc_guard *g = s->guard;
+    int32_t cc;
     for (int32_t pp = cur + 1; pp != cur;) {
-        s->mems += 1;
-        int32_t cc = nd[pp].itm;
+        o, cc = nd[pp].itm;
         if (cc <= 0) {
-            s->mems += 1;
-            pp = s->nd[pp].up;
+            o, pp = nd[pp].up;
             continue;
         }
-        if (nd[pp].color == 0) {
+        if (nd[pp].color == 0) { /* in the octabyte of itm: no mem */
             cover(s, cc);
             if (s->prop != NULL && cc > s->n1) /* named without a color: edges absent */
                 if (guard_set_uncolored(g, cc - (s->n1 + 1)) < 0)
@@ -201,16 +176,16 @@ int commit(struct xcc_search *s, int32_t cur)
     return 0;
 }
 
-/* C6: the inverse of commit, walking the option leftward. */
+/* C6: the inverse of commit, walking the option leftward (the guard is
+ * undone to its mark by the caller). */
 void uncommit(struct xcc_search *s, int32_t cur)
 {
-    struct xcc_node *nd = s->nd;
+    const struct xcc_node *nd = s->nd;
+    int32_t cc;
     for (int32_t pp = cur - 1; pp != cur;) {
-        s->mems += 1;
-        int32_t cc = nd[pp].itm;
+        o, cc = nd[pp].itm;
         if (cc <= 0) {
-            s->mems += 1;
-            pp = s->nd[pp].down;
+            o, pp = nd[pp].down;
             continue;
         }
         if (nd[pp].color == 0)
@@ -223,23 +198,21 @@ void uncommit(struct xcc_search *s, int32_t cur)
 
 /* ---- C3: the item to branch on -------------------------------------------- */
 
-/* The active primary item with the shortest list, leftmost on ties. */
+/* The active primary item with the shortest list, leftmost on ties (0 if
+ * none is left); the scan stops early at a list of length 0. */
 int32_t choose(struct xcc_search *s)
 {
     const struct xcc_node *nd = s->nd;
     const struct xcc_item *cl = s->cl;
     int64_t t = (int64_t)s->last_node + 1;
-    int32_t best = 0;
-    uint64_t mems = 1;
-    for (int32_t k = cl[0].rlink; t && k != 0; k = cl[k].rlink) {
-        mems += 1;
-        if (nd[k].itm < t)
+    int32_t best = 0, k;
+    for (o, k = cl[0].rlink; t && k != 0; o, k = cl[k].rlink)
+        if (o, nd[k].itm < t)
             best = k, t = nd[k].itm;
-        mems += 1;
-    }
-    s->mems += mems;
     return best;
 }
+
+/* ---- the link checks ---------------------------------------------------------- */
 
 static void fault(int *count, void (*report)(void *, const char *), void *ctx,
                   const char *what, long where)

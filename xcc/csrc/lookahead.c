@@ -35,7 +35,8 @@ static int force(struct xcc_search *s, int32_t k, int32_t x)
     return 0;
 }
 
-/* Choose the option of node for its item, without branching. */
+/* Choose the option of node for its item, without branching.  (Reading the
+ * node's item here and in unforce_to costs no mem, in the twin too.) */
 static int force_option(struct xcc_search *s, int32_t node)
 {
     cover(s, s->nd[node].itm);
@@ -47,22 +48,26 @@ static int force_option(struct xcc_search *s, int32_t node)
 static void remove_option(struct xcc_search *s, int32_t node)
 {
     struct xcc_node *nd = s->nd;
+    int32_t uu, dd, c, t;
     hide(s, node);
-    int32_t uu = nd[node].up, dd = nd[node].down;
-    nd[uu].down = dd, nd[dd].up = uu;
-    nd[nd[node].itm].itm -= 1;
-    s->mems += 6;
-    s->updates += 1;
+    o, uu = nd[node].up, dd = nd[node].down;
+    oo, nd[uu].down = dd, nd[dd].up = uu;
+    s->updates++;
+    o, c = nd[node].itm;
+    o, t = nd[c].itm - 1;
+    o, nd[c].itm = t;
     push_forced(s, REMOVED, node);
 }
 
 static void restore_option(struct xcc_search *s, int32_t node)
 {
     struct xcc_node *nd = s->nd;
-    int32_t uu = nd[node].up, dd = nd[node].down;
-    nd[uu].down = nd[dd].up = node;
-    nd[nd[node].itm].itm += 1;
-    s->mems += 6;
+    int32_t uu, dd, c, t;
+    o, uu = nd[node].up, dd = nd[node].down;
+    oo, nd[uu].down = nd[dd].up = node;
+    o, c = nd[node].itm;
+    o, t = nd[c].itm + 1;
+    o, nd[c].itm = t;
     unhide(s, node);
 }
 
@@ -85,16 +90,12 @@ void unforce_to(struct xcc_search *s, size_t mark)
 /* An active primary item with at most one option left, or -1. */
 static int32_t unit_item(struct xcc_search *s)
 {
-    uint64_t mems = 1;
-    int32_t k = s->cl[0].rlink;
-    for (; k != 0; k = s->cl[k].rlink) {
-        mems += 1;
-        if (s->nd[k].itm <= 1)
-            break;
-        mems += 1;
-    }
-    s->mems += mems;
-    return k != 0 ? k : -1;
+    const struct xcc_item *cl = s->cl;
+    int32_t k;
+    for (o, k = cl[0].rlink; k != 0; o, k = cl[k].rlink)
+        if (o, s->nd[k].itm <= 1)
+            return k;
+    return -1;
 }
 
 /* Choose the options of items with one option left, and force the colors
@@ -171,26 +172,23 @@ int32_t lookahead(struct xcc_search *s)
     struct xcc_node *nd = s->nd;
     const struct xcc_item *cl = s->cl;
     int32_t *items = s->pass_items, *failed = s->failed_nodes;
+    int32_t k, x;
     for (;;) {
         int32_t nitems = 0;
-        s->mems += 1;
-        for (int32_t k = cl[0].rlink; k != 0; k = cl[k].rlink) {
+        for (o, k = cl[0].rlink; k != 0; o, k = cl[k].rlink)
             items[nitems++] = k;
-            s->mems += 1;
-        }
         if (nitems == 0)
             return 0;
         int changed = 0;
         int32_t best = 0, best_len = 0;
         int64_t best_score = 0;
         for (int32_t j = 0; j < nitems; j++) {
-            int32_t k = items[j], nfailed = 0;
-            s->mems += 1;
-            if (cl[cl[k].llink].rlink != k)
+            int32_t nfailed = 0;
+            k = items[j];
+            if (o, cl[cl[k].llink].rlink != k) /* one mem, as the twin charges */
                 continue; /* covered since the pass began */
             int64_t score = 1, gain;
-            s->mems += 1;
-            for (int32_t x = nd[k].down; x != k; x = nd[x].down) {
+            for (o, x = nd[k].down; x != k; o, x = nd[x].down) {
                 int r = probe(s, x, &gain);
                 if (r < 0)
                     return -2;
@@ -198,7 +196,6 @@ int32_t lookahead(struct xcc_search *s)
                     failed[nfailed++] = x;
                 else
                     score = score > SCORE_CAP / (gain + 1) ? SCORE_CAP : score * (gain + 1);
-                s->mems += 1;
             }
             if (nfailed) {
                 for (int32_t t = 0; t < nfailed; t++)

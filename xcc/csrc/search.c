@@ -75,8 +75,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 s->best = best;
             }
             cover(s, s->best); /* C4 */
-            s->mems += 2;
-            s->cur = s->choice[s->level] = s->nd[s->best].down;
+            oo, s->cur = s->choice[s->level] = s->nd[s->best].down;
             s->state = ADVANCE;
             /* fall through */
         case ADVANCE: /* C5: try the option of node cur */
@@ -99,8 +98,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 s->state = RECOVER;
                 continue;
             }
-            s->mems += 1;
-            if (s->cl[0].rlink == 0) { /* every primary item is covered */
+            if (o, s->cl[0].rlink == 0) { /* every primary item is covered */
                 if (g != NULL && !g->closed) {
                     s->cycle_cuts += 1;
                     s->state = RECOVER;
@@ -129,9 +127,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 return XCC_DONE;
             }
             s->level -= 1; /* C8 */
-            s->mems += 2;
-            s->cur = s->choice[s->level];
-            s->best = s->nd[s->cur].itm;
+            oo, s->cur = s->choice[s->level], s->best = s->nd[s->cur].itm;
             s->state = RECOVER;
             /* fall through */
         case RECOVER: /* C6: undo the option, try the next */
@@ -142,8 +138,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 guard_undo_to(g, s->guard_mark[s->level]);
                 s->guard_failed = 0;
             }
-            s->mems += 2;
-            s->cur = s->choice[s->level] = s->nd[s->cur].down;
+            oo, s->cur = s->choice[s->level] = s->nd[s->cur].down;
             s->state = ADVANCE;
             continue;
         case LEAVE: /* C8 for a node the probes decided */
@@ -153,9 +148,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 return XCC_DONE;
             }
             s->level -= 1;
-            s->mems += 2;
-            s->cur = s->choice[s->level];
-            s->best = s->nd[s->cur].itm;
+            oo, s->cur = s->choice[s->level], s->best = s->nd[s->cur].itm;
             s->state = RECOVER;
             continue;
         case ROOT_SOLVED: /* the root's propagation ended the search */
