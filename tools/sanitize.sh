@@ -25,7 +25,7 @@ trap 'rm -rf "$OUT"' EXIT
 
 # the C files of the dancing-links engine, and of the SAT engine's translation
 DLX="xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
-SAT="xcc/csrc/cnf.c xcc/csrc/cuts.c"
+SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
