@@ -3,17 +3,19 @@
 #
 #   tools/sanitize.sh [COUNT]      (default 3000 random problems per pass)
 #
-# 1. Builds xcc/csrc/search.c with tests/c/driver.c (no Python) with
+# 1. Builds the dancing-links engine's C files (search.c, links.c, guard.c,
+#    lookahead.c, propagate.c, vec.c) with tests/c/driver.c (no Python) with
 #    -fsanitize=address,undefined and runs it over seeded random problems,
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
 #    through, once pausing and resuming every few mems; then the same with
 #    propagation on (random graphs with parity cuts, small Masyu boards);
-#    then the SAT engine's C parts alone (tests/c/cnf_driver.c), leaks checked.
+#    then the SAT engine's C parts alone (cnf.c, cnf_cycle.c, formula.c,
+#    cuts.c with tests/c/cnf_driver.c), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
 #    the engine tests (tests/xcc/test_engine_c.py, and the SAT engine's
 #    compiled translation and cuts: test_sat_translation.py,
-#    test_engine_sat.py) against it.
+#    test_engine_sat.py) against it, in a copy of the whole package tree.
 # Any sanitizer report stops the run with a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -113,16 +115,17 @@ $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
 echo "== 2. the extension module, sanitized, under the engine tests"
 # a copy of the package and its tests, so that nothing imports the normal build
 PKG="$OUT/pkg"
-mkdir -p "$PKG/xcc" "$PKG/tests"
-cp xcc/*.py "$PKG/xcc/"
-cp -r masyu "$PKG/"  # the propagation tests read Masyu puzzles
+mkdir -p "$PKG/tests"
+# the whole xcc package tree (its subpackages too), without built extensions
+cp -r xcc masyu "$PKG/"  # masyu: the propagation tests read Masyu puzzles
+find "$PKG" \( -name '*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
 cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
 cp pyproject.toml "$PKG/"
 SHARED="$(cd .. && pwd)/shared"
 [ -d "$SHARED" ] && ln -s "$SHARED" "$OUT/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
-$CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc/csrc -I"$PYINC" \
+$CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \
     xcc/csrc/module.c $DLX $SAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.

@@ -1,9 +1,11 @@
-/* The SAT engine's translation of an XCC problem into CNF, in plain C.
+/* The SAT engine's C parts: the translation of an XCC problem into CNF, and
+ * the lazy cuts of a model.  The API of cnf.c (with cnf_cycle.c and
+ * formula.c) and cuts.c, as the glue (module.c) and tests/c/cnf_driver.c use it.
  *
- * A twin of xcc/engine_sat.py's Translation (the readable reference): the
- * same variables in the same order, the same clauses in the same order, so
- * the tests can hold the two equal clause by clause.  No Python.h here; the
- * glue in xcc/csrc/module.c converts.
+ * Python twins: xcc/engines/sat/translate.py (Translation, the readable
+ * reference: the same variables in the same order, the same clauses in the
+ * same order, so the tests can hold the two equal clause by clause) and
+ * xcc/engines/sat/cuts.py.  No Python.h here; the glue converts.
  */
 #ifndef XCC_CNF_H
 #define XCC_CNF_H
@@ -42,7 +44,7 @@ struct xcc_cnf {
 int xcc_cnf_build(const struct xcc_cnf_problem *p, struct xcc_cnf *out);
 void xcc_cnf_free(struct xcc_cnf *out);
 
-/* The lazy cuts: a twin of check_edges in xcc/engine_sat.py.  The edges
+/* The lazy cuts: a twin of check_edges in xcc/engines/sat/cuts.py.  The edges
  * (u, v, lit; lit 0 = present from the start) whose `truth` is nonzero form
  * one cycle through every required vertex: return 1.  Else return 0 with
  * the cuts it violates in `cuts`, each sorted, followed by a 0.  -1: no memory. */

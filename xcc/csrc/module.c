@@ -1,21 +1,25 @@
-/* xcc._native: the thin Python face of the C search (csrc/search.c).
+/* xcc._native: the thin Python face of the C parts (the only file with
+ * Python.h).
  *
+ * Python twin: none; its callers are xcc/engines/dlx/native.py (engine "c":
+ * the search of search.h), xcc/engines/sat/compiled.py and cuts.py (cnf.h).
  * Only conversion lives here: int32 buffers in, a status, the chosen nodes
- * and the counters out.  xcc/engine_c.py drives it.
+ * and the counters out.
  *
  *   Solver(n1, n, llink, rlink, up, down, itm, color, cycle=None, cuts=None)
- *       the arrays of xcc.arrays.Arrays as int32 buffers (copied); cycle is
- *       None or (nverts, edge_start, edge_color, edge_u, edge_v, present,
- *       required), the last six int32 buffers (present flattened u, v, ...);
- *       cuts, given with a cycle, turns propagation on: (cut_start,
- *       cut_edge), the parity cuts as edge numbers (xcc.propagate.edge_lists).
+ *       the arrays of xcc.engines.dlx.arrays as int32 buffers (copied);
+ *       cycle is None or (nverts, edge_start, edge_color, edge_u, edge_v,
+ *       present, required), the last six int32 buffers (present flattened
+ *       u, v, ...); cuts, given with a cycle, turns propagation on:
+ *       (cut_start, cut_edge), the parity cuts as edge numbers
+ *       (xcc.engines.dlx.propagate).
  *   run(mem_budget) -> DONE | SOLUTION | PAUSED   (the GIL is released)
  *   choices() -> [node, ...]      the nodes of a solution: the chosen node of
  *                                 each level, then the options propagation forced
  *   options() -> (option, ...)    the option of each of them (0-based)
  *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts,
  *               forced, probes)
- *   sanity() -> [fault, ...]      the link checks of xcc.arrays.sanity
+ *   sanity() -> [fault, ...]      the link checks of xcc.engines.dlx.arrays.sanity
  *
  *   cnf(n1, n, ncolors, starts, items, colors, cycle=None) -> (nvars, unsat,
  *       clauses, option_lit, color_lit, in_table, colored, edge_u, edge_v,
