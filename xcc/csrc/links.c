@@ -14,9 +14,10 @@
 /* ---- cover / uncover (hide and unhide the options of item c) ------------- */
 
 /* Remove the other nodes of option rr from their item lists. */
-void hide(struct xcc_search *s, int32_t rr)
+inline void hide(struct xcc_search *s, int32_t rr)
 {
     struct xcc_node *nd = s->nd;
+    uint64_t mems = 0, updates = 0;
     int32_t uu, dd, cc, t;
     for (int32_t nn = rr + 1; nn != rr;) {
         if (o, nd[nn].color >= 0) {
@@ -27,17 +28,19 @@ void hide(struct xcc_search *s, int32_t rr)
                 continue;
             }
             oo, nd[uu].down = dd, nd[dd].up = uu;
-            s->updates++;
+            updates++;
             o, t = nd[cc].itm - 1; /* the length of item cc's list */
             o, nd[cc].itm = t;
         }
         nn++;
     }
+    s->mems += mems, s->updates += updates;
 }
 
-void unhide(struct xcc_search *s, int32_t rr)
+inline void unhide(struct xcc_search *s, int32_t rr)
 {
     struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t uu, dd, cc, t;
     for (int32_t nn = rr + 1; nn != rr;) {
         if (o, nd[nn].color >= 0) {
@@ -53,29 +56,34 @@ void unhide(struct xcc_search *s, int32_t rr)
         }
         nn++;
     }
+    s->mems += mems;
 }
 
 void cover(struct xcc_search *s, int32_t c)
 {
     struct xcc_item *cl = s->cl;
     const struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t l, r, rr;
     o, l = cl[c].llink, r = cl[c].rlink;
     oo, cl[l].rlink = r, cl[r].llink = l;
     s->updates++;
     for (o, rr = nd[c].down; rr >= s->last_itm; o, rr = nd[rr].down)
         hide(s, rr);
+    s->mems += mems;
 }
 
 void uncover(struct xcc_search *s, int32_t c)
 {
     struct xcc_item *cl = s->cl;
     const struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t l, r, rr;
     for (o, rr = nd[c].down; rr >= s->last_itm; o, rr = nd[rr].down)
         unhide(s, rr);
     o, l = cl[c].llink, r = cl[c].rlink;
     oo, cl[l].rlink = cl[r].llink = c;
+    s->mems += mems;
 }
 
 /* ---- purify / unpurify (keep only the options of color x in item cc) ----- */
@@ -84,6 +92,7 @@ void uncover(struct xcc_search *s, int32_t c)
 static void unhide_purified(struct xcc_search *s, int32_t rr)
 {
     struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t uu, dd, cc, t;
     for (int32_t nn = rr - 1; nn != rr;) {
         if (o, nd[nn].color >= 0) {
@@ -99,12 +108,14 @@ static void unhide_purified(struct xcc_search *s, int32_t rr)
         }
         nn--;
     }
+    s->mems += mems;
 }
 
 /* Hide the options of item cc whose color is not x; cleanse the rest. */
 void purify_color(struct xcc_search *s, int32_t cc, int32_t x)
 {
     struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t rr;
     s->cleansings++;
     for (o, rr = nd[cc].down; rr >= s->last_itm; o, rr = nd[rr].down) {
@@ -113,18 +124,22 @@ void purify_color(struct xcc_search *s, int32_t cc, int32_t x)
         else
             s->cleansings++, o, nd[rr].color = -1;
     }
+    s->mems += mems;
 }
 
 static void purify(struct xcc_search *s, int32_t p)
 {
+    uint64_t mems = 0;
     int32_t cc, x;
     o, cc = s->nd[p].itm, x = s->nd[p].color;
+    s->mems += mems;
     purify_color(s, cc, x);
 }
 
 void unpurify_color(struct xcc_search *s, int32_t cc, int32_t x)
 {
     struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t rr;
     for (o, rr = nd[cc].up; rr >= s->last_itm; o, rr = nd[rr].up) {
         if (o, nd[rr].color < 0)
@@ -132,12 +147,15 @@ void unpurify_color(struct xcc_search *s, int32_t cc, int32_t x)
         else
             unhide_purified(s, rr);
     }
+    s->mems += mems;
 }
 
 static void unpurify(struct xcc_search *s, int32_t p)
 {
+    uint64_t mems = 0;
     int32_t cc, x;
     o, cc = s->nd[p].itm, x = s->nd[p].color;
+    s->mems += mems;
     unpurify_color(s, cc, x);
 }
 
@@ -149,8 +167,10 @@ int commit(struct xcc_search *s, int32_t cur)
 {
     const struct xcc_node *nd = s->nd;
     struct xcc_guard *g = s->guard;
+    uint64_t mems = 0;
     int32_t cc;
-    for (int32_t pp = cur + 1; pp != cur;) {
+    int status = 0;
+    for (int32_t pp = cur + 1; pp != cur && status == 0;) {
         o, cc = nd[pp].itm;
         if (cc <= 0) {
             o, pp = nd[pp].up;
@@ -159,21 +179,21 @@ int commit(struct xcc_search *s, int32_t cur)
         if (nd[pp].color == 0) { /* in the octabyte of itm: no mem */
             cover(s, cc);
             if (s->prop != NULL && cc > s->n1) /* named without a color: edges absent */
-                if (guard_set_uncolored(g, cc - (s->n1 + 1)) < 0)
-                    return -1;
+                status = guard_set_uncolored(g, cc - (s->n1 + 1));
         } else if (nd[pp].color > 0) {
             purify(s, pp);
             if (g != NULL && !s->guard_failed) {
                 int r = guard_add_item(g, cc - (s->n1 + 1), nd[pp].color);
                 if (r < 0)
-                    return -1;
-                if (r == 0)
+                    status = -1;
+                else if (r == 0)
                     s->guard_failed = 1;
             }
         }
         pp++;
     }
-    return 0;
+    s->mems += mems;
+    return status;
 }
 
 /* C6: the inverse of commit, walking the option leftward (the guard is
@@ -181,6 +201,7 @@ int commit(struct xcc_search *s, int32_t cur)
 void uncommit(struct xcc_search *s, int32_t cur)
 {
     const struct xcc_node *nd = s->nd;
+    uint64_t mems = 0;
     int32_t cc;
     for (int32_t pp = cur - 1; pp != cur;) {
         o, cc = nd[pp].itm;
@@ -194,6 +215,7 @@ void uncommit(struct xcc_search *s, int32_t cur)
             unpurify(s, pp);
         pp--;
     }
+    s->mems += mems;
 }
 
 /* ---- C3: the item to branch on -------------------------------------------- */
@@ -204,11 +226,13 @@ int32_t choose(struct xcc_search *s)
 {
     const struct xcc_node *nd = s->nd;
     const struct xcc_item *cl = s->cl;
+    uint64_t mems = 0;
     int64_t t = (int64_t)s->last_node + 1;
     int32_t best = 0, k;
     for (o, k = cl[0].rlink; t && k != 0; o, k = cl[k].rlink)
         if (o, nd[k].itm < t)
             best = k, t = nd[k].itm;
+    s->mems += mems;
     return best;
 }
 
@@ -225,10 +249,10 @@ static void fault(int *count, void (*report)(void *, const char *), void *ctx,
     }
 }
 
-/* The same checks as xcc.arrays.sanity: every active primary item's
- * neighbours point back to it; every item list (active primary ones, and
- * all secondary ones) is a proper circular list whose nodes belong to the
- * item and whose length matches len. */
+/* The same checks as xcc.engines.dlx.arrays.sanity: every active primary
+ * item's neighbours point back to it; every item list (active primary ones,
+ * and all secondary ones) is a proper circular list whose nodes belong to
+ * the item and whose length matches len. */
 int xcc_sanity(const struct xcc_search *s,
                void (*report)(void *ctx, const char *fault), void *ctx)
 {
