@@ -24,20 +24,15 @@
 
 /* ---- mems -------------------------------------------------------------------
  * Charged on the access that pays for them, as DLX2 does (`o,cc=nd[nn].itm;`):
- * `o, x = nd[p].up` charges one mem, `oo,` two, `ooo,` three.  One mem is one
- * access to an octabyte: up and down of a node together, itm and color of a
- * node together, llink and rlink of an item together; the Python twins
- * charge the same mems in the same places.
- *
- * The charge goes to `mems`: in most functions a local counter, declared
- * `uint64_t mems = 0;` and added to s->mems at the one exit (a register: a
- * charge to s->mems itself is a load and a store, which costs the dance
- * about a tenth of its time); in the run and the lookahead, which return in
- * many places and charge little, `#define mems (s->mems)` around the
- * function charges the search's counter directly. */
-#define o mems++
-#define oo mems += 2
-#define ooo mems += 3
+ * `o, x = nd[p].up` charges one mem to the search s in scope, `oo,` two,
+ * `ooo,` three.  One mem is one access to an octabyte: up and down of a node
+ * together, itm and color of a node together, llink and rlink of an item
+ * together; the Python twins charge the same mems in the same places.  (The
+ * count is the search's own, s->mems; in the dance's inner loops the
+ * compiler keeps it in a register, see hide in links.c.) */
+#define o s->mems++
+#define oo s->mems += 2
+#define ooo s->mems += 3
 
 /* ---- the arrays ------------------------------------------------------------- */
 

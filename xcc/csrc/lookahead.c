@@ -48,7 +48,6 @@ static int force_option(struct xcc_search *s, int32_t node)
 static void remove_option(struct xcc_search *s, int32_t node)
 {
     struct xcc_node *nd = s->nd;
-    uint64_t mems = 0;
     int32_t uu, dd, c, t;
     hide(s, node);
     o, uu = nd[node].up, dd = nd[node].down;
@@ -57,21 +56,18 @@ static void remove_option(struct xcc_search *s, int32_t node)
     o, c = nd[node].itm;
     o, t = nd[c].itm - 1;
     o, nd[c].itm = t;
-    s->mems += mems;
     push_forced(s, REMOVED, node);
 }
 
 static void restore_option(struct xcc_search *s, int32_t node)
 {
     struct xcc_node *nd = s->nd;
-    uint64_t mems = 0;
     int32_t uu, dd, c, t;
     o, uu = nd[node].up, dd = nd[node].down;
     oo, nd[uu].down = nd[dd].up = node;
     o, c = nd[node].itm;
     o, t = nd[c].itm + 1;
     o, nd[c].itm = t;
-    s->mems += mems;
     unhide(s, node);
 }
 
@@ -95,13 +91,11 @@ void unforce_to(struct xcc_search *s, size_t mark)
 static int32_t unit_item(struct xcc_search *s)
 {
     const struct xcc_item *cl = s->cl;
-    uint64_t mems = 0;
     int32_t k;
     for (o, k = cl[0].rlink; k != 0; o, k = cl[k].rlink)
         if (o, s->nd[k].itm <= 1)
-            break;
-    s->mems += mems;
-    return k != 0 ? k : -1;
+            return k;
+    return -1;
 }
 
 /* Choose the options of items with one option left, and force the colors
@@ -173,7 +167,6 @@ static int probe(struct xcc_search *s, int32_t node, int64_t *gain)
  * then the largest product of (updates + 1) over the probes of its options,
  * then leftmost; 0 if no primary item is left, -1 at a dead end, -2 if the
  * guard's memory runs out. */
-#define mems (s->mems) /* many exits, few charges: see dlx.h */
 int32_t lookahead(struct xcc_search *s)
 {
     struct xcc_node *nd = s->nd;
@@ -221,4 +214,3 @@ int32_t lookahead(struct xcc_search *s)
             return best;
     }
 }
-#undef mems

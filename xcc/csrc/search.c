@@ -26,12 +26,11 @@ enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED };
 
 /* ---- the search ------------------------------------------------------------- */
 
-#define mems (s->mems) /* many exits, few charges: see dlx.h */
 int xcc_run(struct xcc_search *s, uint64_t mem_budget)
 {
     struct xcc_guard *g = s->guard;
-    uint64_t pause_at = mem_budget ? mems + mem_budget : UINT64_MAX;
-    if (pause_at < mems)
+    uint64_t pause_at = mem_budget ? s->mems + mem_budget : UINT64_MAX;
+    if (pause_at < s->mems)
         pause_at = UINT64_MAX;
     if (s->state == START) { /* C1 */
         if (g != NULL && !g->ok) { /* the edges present from the start break the rule */
@@ -80,7 +79,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->state = ADVANCE;
             /* fall through */
         case ADVANCE: /* C5: try the option of node cur */
-            if (mems >= pause_at)
+            if (s->mems >= pause_at)
                 return XCC_PAUSED;
             if (s->cur == s->best) {
                 s->state = BACKUP;
@@ -163,8 +162,6 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
         }
     }
 }
-
-#undef mems
 
 int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
 {
