@@ -3,16 +3,19 @@
 #
 #   tools/sanitize.sh [COUNT]      (default 3000 random problems per pass)
 #
-# 1. Builds xcc/csrc/search.c with tests/c/driver.c (no Python) with
+# 1. Builds the dancing-links engine's C files (search.c, links.c, guard.c,
+#    lookahead.c, propagate.c, vec.c) with tests/c/driver.c (no Python) with
 #    -fsanitize=address,undefined and runs it over seeded random problems,
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
 #    through, once pausing and resuming every few mems; then the same with
 #    propagation on (random graphs with parity cuts, small Masyu boards);
-#    then the SAT engine's C parts alone (tests/c/cnf_driver.c), leaks checked.
+#    then the SAT engine's C parts alone (cnf.c, cnf_cycle.c, formula.c,
+#    cuts.c with tests/c/cnf_driver.c), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
 #    the engine tests (tests/xcc/engines/dlx/test_native.py, and the SAT
-#    engine's compiled translation and cuts: tests/xcc/engines/sat/) against it.
+#    engine's compiled translation and cuts: tests/xcc/engines/sat/) against
+#    it, in a copy of the whole package tree.
 # Any sanitizer report stops the run with a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,13 +25,16 @@ CC="${CC:-gcc}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
+# the C files of the dancing-links engine, and of the SAT engine's translation
+DLX="xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
+SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 
 echo "== 1. standalone C core + driver"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
-    xcc/csrc/search.c xcc/csrc/propagate.c tests/c/driver.c -o "$OUT/driver"
+    $DLX xcc/csrc/vec.c tests/c/driver.c -o "$OUT/driver"
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$COUNT" --seed 1
 "$PYTHON" tests/c/differential.py "$OUT/driver" --count "$((COUNT / 3))" --seed 2 --budget 7
 
@@ -101,24 +107,24 @@ PY
 
 echo "== 1c. the SAT engine's CNF translation and cut check (cnf.c, cuts.c), leaks checked"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
-    xcc/csrc/cnf.c xcc/csrc/cuts.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
+    $SAT xcc/csrc/vec.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
 "$OUT/cnf_driver" "$((COUNT * 5))" 1
 
 echo "== 2. the extension module, sanitized, under the engine tests"
 # a copy of the package and its tests, so that nothing imports the normal build
 PKG="$OUT/pkg"
 mkdir -p "$PKG/tests"
-cp -r xcc "$PKG/" && rm -f "$PKG"/xcc/_native*.so  # the Python files, subpackages too
-cp -r masyu "$PKG/"  # the propagation tests read Masyu puzzles
+# the whole xcc package tree (its subpackages too), without built extensions
+cp -r xcc masyu "$PKG/"  # masyu: the propagation tests read Masyu puzzles
+find "$PKG" \( -name '*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
 cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
 cp pyproject.toml "$PKG/"
 SHARED="$(cd .. && pwd)/shared"
 [ -d "$SHARED" ] && ln -s "$SHARED" "$OUT/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
-$CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC $SAN -Ixcc/csrc -I"$PYINC" \
-    xcc/csrc/module.c xcc/csrc/search.c xcc/csrc/propagate.c \
-    xcc/csrc/cnf.c xcc/csrc/cuts.c -o "$PKG/xcc/_native$SUFFIX"
+$CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \
+    xcc/csrc/module.c $DLX $SAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"

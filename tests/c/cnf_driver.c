@@ -1,6 +1,7 @@
-/* Leak and bounds check of the SAT engine's C parts (xcc/csrc/cnf.c and
- * cuts.c) under the sanitizers, without Python: seeded random problems (some
- * with table items), random cycle constraints and random models.  Their
+/* Leak and bounds check of the SAT engine's C parts (xcc/csrc/cnf.h: cnf.c,
+ * cnf_cycle.c, formula.c and cuts.c) under the sanitizers, without Python:
+ * seeded random problems (some with table items), random cycle constraints
+ * and random models.  Their
  * answers are checked against the Python references by
  * tests/xcc/test_sat_translation.py; this only runs them.
  *

@@ -1,4 +1,4 @@
-/* A standalone driver for the C search (xcc/csrc/search.c), no Python.
+/* A standalone driver for the C search (xcc/csrc/search.h), no Python.
  *
  *   driver FILE [BUDGET]
  *
@@ -128,11 +128,12 @@ static void run_problem(long k, uint64_t budget)
         }
     }
     check(s, k);
+    struct xcc_counters c;
+    xcc_counters(s, &c);
     printf("T %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRId32 " %" PRIu64,
-           s->solutions, s->nodes, s->updates, s->cleansings, s->mems, s->max_level,
-           s->cycle_cuts);
+           c.solutions, c.nodes, c.updates, c.cleansings, c.mems, c.max_level, c.cycle_cuts);
     if (has_cycle == 2)
-        printf(" %" PRIu64 " %" PRIu64, s->forced, s->probes);
+        printf(" %" PRIu64 " %" PRIu64, c.forced, c.probes);
     printf("\n");
     free(nodes);
     xcc_free(s);

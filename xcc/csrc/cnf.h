@@ -1,15 +1,19 @@
-/* The SAT engine's translation of an XCC problem into CNF, in plain C.
+/* The SAT engine's C parts: the translation of an XCC problem into CNF, and
+ * the lazy cuts of a model.  The API of cnf.c (with cnf_cycle.c and
+ * formula.c) and cuts.c, as the glue (module.c) and tests/c/cnf_driver.c use it.
  *
- * A twin of xcc/engine_sat.py's Translation (the readable reference): the
- * same variables in the same order, the same clauses in the same order, so
- * the tests can hold the two equal clause by clause.  No Python.h here; the
- * glue in xcc/csrc/module.c converts.
+ * Python twins: xcc/engines/sat/translate.py (Translation, the readable
+ * reference: the same variables in the same order, the same clauses in the
+ * same order, so the tests can hold the two equal clause by clause) and
+ * xcc/engines/sat/cuts.py.  No Python.h here; the glue converts.
  */
 #ifndef XCC_CNF_H
 #define XCC_CNF_H
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "vec.h"
 
 /* The problem in the compact form of xcc.problem.Compact (items 0-based,
  * primary first; color 0 = none), and the cycle constraint of
@@ -26,16 +30,6 @@ struct xcc_cnf_problem {
     const int32_t *required;
 };
 
-struct xcc_ivec {
-    int32_t *a;
-    size_t n, cap;
-};
-
-/* Append x (the array doubles as needed): 0, or -1 when out of memory. */
-int xcc_ivec_push(struct xcc_ivec *v, int32_t x);
-/* qsort's comparison of two int32_t. */
-int xcc_int32_cmp(const void *x, const void *y);
-
 struct xcc_cnf {
     int32_t nvars, unsat, nclauses;
     struct xcc_ivec clauses; /* each clause followed by a 0 */
@@ -50,7 +44,7 @@ struct xcc_cnf {
 int xcc_cnf_build(const struct xcc_cnf_problem *p, struct xcc_cnf *out);
 void xcc_cnf_free(struct xcc_cnf *out);
 
-/* The lazy cuts: a twin of check_edges in xcc/engine_sat.py.  The edges
+/* The lazy cuts: a twin of check_edges in xcc/engines/sat/cuts.py.  The edges
  * (u, v, lit; lit 0 = present from the start) whose `truth` is nonzero form
  * one cycle through every required vertex: return 1.  Else return 0 with
  * the cuts it violates in `cuts`, each sorted, followed by a 0.  -1: no memory. */

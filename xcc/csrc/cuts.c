@@ -1,5 +1,7 @@
-/* The lazy cuts of the SAT engine: a twin of check_edges (and boundary) in
- * xcc/engine_sat.py, the same cuts in the same order.
+/* The lazy cuts of the SAT engine: which cuts a model's edges violate.
+ *
+ * Python twin: check_edges (and boundary) in xcc/engines/sat/cuts.py, the
+ * same cuts in the same order.
  *
  * Every vertex of the true edges must have degree 2 (the CNF says so; if not,
  * the weakest valid cut "not all of these edges").  Walk each cycle from its

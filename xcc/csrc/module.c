@@ -1,21 +1,25 @@
-/* xcc._native: the thin Python face of the C search (csrc/search.c).
+/* xcc._native: the thin Python face of the C parts (the only file with
+ * Python.h).
  *
+ * Python twin: none; its callers are xcc/engines/dlx/native.py (engine "c":
+ * the search of search.h), xcc/engines/sat/compiled.py and cuts.py (cnf.h).
  * Only conversion lives here: int32 buffers in, a status, the chosen nodes
- * and the counters out.  xcc/engine_c.py drives it.
+ * and the counters out.
  *
  *   Solver(n1, n, llink, rlink, up, down, itm, color, cycle=None, cuts=None)
- *       the arrays of xcc.arrays.Arrays as int32 buffers (copied); cycle is
- *       None or (nverts, edge_start, edge_color, edge_u, edge_v, present,
- *       required), the last six int32 buffers (present flattened u, v, ...);
- *       cuts, given with a cycle, turns propagation on: (cut_start,
- *       cut_edge), the parity cuts as edge numbers (xcc.propagate.edge_lists).
+ *       the arrays of xcc.engines.dlx.arrays as int32 buffers (copied);
+ *       cycle is None or (nverts, edge_start, edge_color, edge_u, edge_v,
+ *       present, required), the last six int32 buffers (present flattened
+ *       u, v, ...); cuts, given with a cycle, turns propagation on:
+ *       (cut_start, cut_edge), the parity cuts as edge numbers
+ *       (xcc.engines.dlx.propagate).
  *   run(mem_budget) -> DONE | SOLUTION | PAUSED   (the GIL is released)
  *   choices() -> [node, ...]      the nodes of a solution: the chosen node of
  *                                 each level, then the options propagation forced
  *   options() -> (option, ...)    the option of each of them (0-based)
  *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts,
  *               forced, probes)
- *   sanity() -> [fault, ...]      the link checks of xcc.arrays.sanity
+ *   sanity() -> [fault, ...]      the link checks of xcc.engines.dlx.arrays.sanity
  *
  *   cnf(n1, n, ncolors, starts, items, colors, cycle=None) -> (nvars, unsat,
  *       clauses, option_lit, color_lit, in_table, colored, edge_u, edge_v,
@@ -35,6 +39,7 @@
 typedef struct {
     PyObject_HEAD
     struct xcc_search *search;
+    int32_t n1, n; /* the numbers of primary items and of all items */
     int busy;
 } SolverObject;
 
@@ -80,7 +85,7 @@ static void release_all(Py_buffer *views, int got)
         PyBuffer_Release(&views[--got]);
 }
 
-static int set_cycle(struct xcc_search *s, PyObject *cycle)
+static int set_cycle(SolverObject *self, PyObject *cycle)
 {
     int nverts;
     PyObject *objs[6];
@@ -95,13 +100,13 @@ static int set_cycle(struct xcc_search *s, PyObject *cycle)
     if (get_all(objs, views, names, 6, &got) < 0)
         goto done;
     Py_ssize_t nsec = length(&views[0]) - 1, nedges = length(&views[1]);
-    if (nsec != s->n - s->n1 || length(&views[2]) != nedges || length(&views[3]) != nedges
+    if (nsec != self->n - self->n1 || length(&views[2]) != nedges || length(&views[3]) != nedges
         || length(&views[4]) % 2 != 0 || length(&views[4]) / 2 > INT32_MAX
         || length(&views[5]) > INT32_MAX || ((int32_t *)views[0].buf)[nsec] != nedges) {
         PyErr_SetString(PyExc_ValueError, "cycle: inconsistent array lengths");
         goto done;
     }
-    if (xcc_set_cycle(s, nverts, (int32_t)nsec, views[0].buf, views[1].buf, views[2].buf,
+    if (xcc_set_cycle(self->search, nverts, (int32_t)nsec, views[0].buf, views[1].buf, views[2].buf,
                       views[3].buf, (int32_t)(length(&views[4]) / 2), views[4].buf,
                       (int32_t)length(&views[5]), views[5].buf) < 0) {
         PyErr_SetString(PyExc_ValueError, "cycle: bad vertex or item numbers (or no memory)");
@@ -113,7 +118,7 @@ done:
     return result;
 }
 
-static int set_propagation(struct xcc_search *s, PyObject *cuts)
+static int set_propagation(SolverObject *self, PyObject *cuts)
 {
     PyObject *objs[2];
     static const char *names[2] = {"cut_start", "cut_edge"};
@@ -129,7 +134,7 @@ static int set_propagation(struct xcc_search *s, PyObject *cuts)
         PyErr_SetString(PyExc_ValueError, "cuts: inconsistent array lengths");
         goto done;
     }
-    if (xcc_set_propagation(s, (int32_t)ncuts, views[0].buf, views[1].buf) < 0) {
+    if (xcc_set_propagation(self->search, (int32_t)ncuts, views[0].buf, views[1].buf) < 0) {
         PyErr_SetString(PyExc_ValueError, "cuts: bad edge numbers (or no memory)");
         goto done;
     }
@@ -176,8 +181,9 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "arrays out of range (or no memory)");
         goto done;
     }
-    if ((cycle != Py_None && set_cycle(self->search, cycle) < 0)
-        || (cuts != Py_None && set_propagation(self->search, cuts) < 0)) {
+    self->n1 = n1, self->n = n;
+    if ((cycle != Py_None && set_cycle(self, cycle) < 0)
+        || (cuts != Py_None && set_propagation(self, cuts) < 0)) {
         xcc_free(self->search);
         self->search = NULL;
         goto done;
@@ -228,38 +234,30 @@ static PyObject *Solver_run(SolverObject *self, PyObject *arg)
 }
 
 /* The nodes of the solution just found (xcc_solution), or NULL. */
-static int32_t *solution_nodes(struct xcc_search *s, int32_t *count)
+static int32_t *solution_nodes(SolverObject *self, int32_t *count)
 {
-    int32_t *nodes = PyMem_Malloc(((size_t)s->n1 + 1) * sizeof *nodes);
+    int32_t *nodes = PyMem_Malloc(((size_t)self->n1 + 1) * sizeof *nodes);
     if (nodes == NULL) {
         PyErr_NoMemory();
         return NULL;
     }
-    *count = xcc_solution(s, nodes);
+    *count = xcc_solution(self->search, nodes);
     return nodes;
 }
 
-/* The solution's nodes as a list (as_tuple 0) or, each mapped to its 0-based
- * option, as a tuple: the spacer after option k has itm -(k+1), as
- * xcc.arrays.Arrays.option_of reads it. */
+/* The solution's nodes as a list (as_options 0) or, each mapped to its
+ * 0-based option (xcc_option_of), as a tuple. */
 static PyObject *solution_sequence(SolverObject *self, int as_options)
 {
     if (!ready(self))
         return NULL;
-    struct xcc_search *s = self->search;
     int32_t count;
-    int32_t *nodes = solution_nodes(s, &count);
+    int32_t *nodes = solution_nodes(self, &count);
     if (nodes == NULL)
         return NULL;
     PyObject *seq = as_options ? PyTuple_New((Py_ssize_t)count) : PyList_New((Py_ssize_t)count);
     for (int32_t l = 0; seq != NULL && l < count; l++) {
-        long value = nodes[l];
-        if (as_options) {
-            int32_t p = nodes[l];
-            while (s->nd[p].itm > 0)
-                p++;
-            value = -(long)s->nd[p].itm - 1;
-        }
+        long value = as_options ? xcc_option_of(self->search, nodes[l]) : nodes[l];
         PyObject *v = PyLong_FromLong(value);
         if (v == NULL)
             Py_CLEAR(seq);
@@ -288,12 +286,13 @@ static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
 {
     if (!ready(self))
         return NULL;
-    struct xcc_search *s = self->search;
-    return Py_BuildValue("(KKKKKiKKK)", (unsigned long long)s->solutions,
-                         (unsigned long long)s->nodes, (unsigned long long)s->updates,
-                         (unsigned long long)s->cleansings, (unsigned long long)s->mems,
-                         (int)s->max_level, (unsigned long long)s->cycle_cuts,
-                         (unsigned long long)s->forced, (unsigned long long)s->probes);
+    struct xcc_counters c;
+    xcc_counters(self->search, &c);
+    return Py_BuildValue("(KKKKKiKKK)", (unsigned long long)c.solutions,
+                         (unsigned long long)c.nodes, (unsigned long long)c.updates,
+                         (unsigned long long)c.cleansings, (unsigned long long)c.mems,
+                         (int)c.max_level, (unsigned long long)c.cycle_cuts,
+                         (unsigned long long)c.forced, (unsigned long long)c.probes);
 }
 
 static void report_fault(void *ctx, const char *text)

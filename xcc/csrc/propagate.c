@@ -1,5 +1,7 @@
-/* Propagation for the single-cycle constraint: the C form of
- * xcc/propagate.py (Propagator.deductions), which defines what is deduced.
+/* Propagation for the single-cycle constraint: one round of reasoning.
+ *
+ * Python twin: xcc/engines/dlx/propagate.py (Propagator.deductions), which
+ * defines what is deduced; lookahead.c applies the deductions.
  *
  * A round looks at the graph of edges not yet absent and returns the colors
  * it forces, by item, or a dead end:
@@ -25,7 +27,7 @@
  *
  * All arrays are allocated by xcc_prop_init, once per search.
  */
-#include "search.h"
+#include "dlx.h"
 
 #include <stdlib.h>
 #include <string.h>
