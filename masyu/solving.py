@@ -109,12 +109,7 @@ class Count(int):
     def as_dict(self) -> dict:
         """``{"weak" or "strong": count}`` plus the engine statistics (``stats.as_dict()``)."""
         out: dict = {"weak" if self.weak else "strong": int(self)}
-        stats = self.stats.as_dict()
-        if "complete" not in stats:
-            # xcc before issue 13's Stats.as_dict() kept these as attributes only.
-            stats.update(cycle_cuts=self.stats.cycle_cuts, complete=self.stats.complete,
-                         interrupted=self.stats.interrupted)
-        out.update(stats)
+        out.update(self.stats.as_dict())
         return out
 
     def __repr__(self) -> str:
