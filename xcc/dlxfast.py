@@ -30,7 +30,7 @@ def parse(text: str, source: str, warn: bool = True) -> Problem | None:
     read = _native.parse_dlx(text)
     if read is None:
         return None
-    n1, names, starts, items, colors, color_names, lines = read
+    n1, names, starts, items, colors, color_names, lines, _ = read
     i32 = np.int32
     problem = Problem.from_arrays(names[:n1], names[n1:], np.frombuffer(starts, i32),
                                   np.frombuffer(items, i32), np.frombuffer(colors, i32),

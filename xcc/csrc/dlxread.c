@@ -186,7 +186,7 @@ int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
             continue;
         }
         /* an option */
-        int32_t k = d->m;
+        int32_t k = d->m, primary = 0;
         while (p < end) {
             size_t q = p, colon = 0;
             while (q < end && !blank(text[q])) {
@@ -204,6 +204,7 @@ int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
             if (i < 0 || in_option[i] == k)
                 goto fallback; /* unknown, or twice in this option */
             in_option[i] = k;
+            primary |= i < d->n1;
             int32_t code = 0;
             if (colon) {
                 if (i < d->n1)
@@ -226,6 +227,7 @@ int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
             || xcc_ivec_push(&d->lines, lineno) < 0)
             goto done;
         d->m++;
+        d->without_primary += !primary;
         at = next;
     }
     if (!header)

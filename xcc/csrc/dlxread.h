@@ -17,9 +17,10 @@
  * first appearance).  Option k has entries starts[k]..starts[k+1]-1, entry
  * e naming item items[e] (0-based) with color code colors[e] (0: none),
  * and was read from line lines[k] (1-based).  Options without a primary
- * item are kept: dropping them, with a warning, is the caller's. */
+ * item are kept (without_primary counts them): dropping them, with a
+ * warning, is the caller's. */
 struct xcc_dlx {
-    int32_t n1, n, m;
+    int32_t n1, n, m, without_primary;
     struct xcc_ivec item_at, color_at, starts, items, colors, lines;
 };
 

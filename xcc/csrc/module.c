@@ -38,9 +38,10 @@
  *   sanity() -> [fault, ...]      the link checks of xcc.engines.dlx.arrays.sanity
  *
  *   parse_dlx(text) -> None | (n1, names, starts, items, colors, color_names,
- *       lines): Knuth's DLX text read in one pass (dlxread.c), the arrays as
- *       bytes of int32; None for a text the reader leaves to the Python one
- *       (an error, or an unusual character).
+ *       lines, without_primary): Knuth's DLX text read in one pass
+ *       (dlxread.c), the arrays as bytes of int32, and the number of options
+ *       without a primary item; None for a text the reader leaves to the
+ *       Python one (an error, or an unusual character).
  *   cnf(n1, n, ncolors, starts, items, colors, cycle=None) -> (nvars, unsat,
  *       clauses, option_lit, color_lit, in_table, colored, edge_u, edge_v,
  *       edge_lit): the SAT engine's translation (csrc/cnf.c); the problem
@@ -645,12 +646,12 @@ static PyObject *parse_dlx(PyObject *module, PyObject *arg)
         return PyErr_NoMemory();
     if (r == 0)
         Py_RETURN_NONE;
-    PyObject *out = Py_BuildValue("iNNNNNN", d.n1, names_list(text, &d.item_at),
+    PyObject *out = Py_BuildValue("iNNNNNNi", d.n1, names_list(text, &d.item_at),
                                   xcc_int32_bytes(d.starts.a, d.starts.n),
                                   xcc_int32_bytes(d.items.a, d.items.n),
                                   xcc_int32_bytes(d.colors.a, d.colors.n),
                                   names_list(text, &d.color_at),
-                                  xcc_int32_bytes(d.lines.a, d.lines.n));
+                                  xcc_int32_bytes(d.lines.a, d.lines.n), d.without_primary);
     xcc_dlx_free(&d);
     return out;
 }
@@ -663,7 +664,8 @@ static PyMethodDef module_methods[] = {
     {"layout_arrays", layout_arrays, METH_VARARGS,
      "layout_arrays(n1, n, llink, rlink, up, down, itm, color) -> Layout, checked"},
     {"parse_dlx", parse_dlx, METH_O,
-     "parse_dlx(text) -> None or (n1, names, starts, items, colors, color_names, lines)"},
+     "parse_dlx(text) -> None or (n1, names, starts, items, colors, color_names, lines, "
+     "without_primary)"},
     {"cycle_cuts", xcc_py_cycle_cuts, METH_VARARGS,
      "cycle_cuts(nverts, edge_u, edge_v, edge_lit, required, model): None or the cuts"},
     {"cnf", xcc_py_cnf, METH_VARARGS,
