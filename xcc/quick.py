@@ -46,9 +46,12 @@ def quick(argv: list[str]) -> int | None:
     files = [a for a in argv[1:] if a not in FLAGS]
     if len(files) != 1 or files[0].startswith("-"):
         return None
-    problem = _read(files[0])
-    if problem is None:
+    read = _read(files[0])
+    if read is None:
         return None
+    problem, warnings = read
+    for text in warnings:  # as xcc.cli prints the reader's warnings
+        print(f"warning: {text}", file=sys.stderr)
     flags = argv[1:]
     as_json = "--json" in flags
     progress = True
@@ -59,7 +62,8 @@ def quick(argv: list[str]) -> int | None:
 
 
 def _read(path: str):
-    """The layout of a plain, small, ASCII DLX file, or None."""
+    """The layout of a plain, small, ASCII DLX file and the reader's
+    warnings (xcc.dlxfile's, word for word), or None."""
     try:
         if os.stat(path).st_size > QUICK_BYTES:
             return None
@@ -72,14 +76,34 @@ def _read(path: str):
     read = _native.parse_dlx(data.decode("ascii"))
     if read is None:
         return None
-    n1, names, starts, items, colors, _, _, without_primary = read
-    if without_primary:
-        return None  # an option to drop, with a warning: the full command's
+    n1, names, starts, items, colors, color_names, lines, without_primary = read
+    arrays = [memoryview(a).cast("i") for a in (starts, items, colors)]
+    warnings = []
+    if without_primary:  # drop them, with the warning Problem gives
+        arrays, warnings = _drop(path, n1, names, color_names, memoryview(lines).cast("i"),
+                                 *arrays)
     try:
-        return _native.layout_compact(n1, len(names), *(memoryview(a).cast("i")
-                                                        for a in (starts, items, colors)))
+        return _native.layout_compact(n1, len(names), *arrays), warnings
     except ValueError:
         return None
+
+
+def _drop(source: str, n1: int, names, color_names, lines, starts, items, colors):
+    """The options that name a primary item, and a warning for each other."""
+    from array import array  # only for this rare case
+    kept = [array("i", [0]), array("i"), array("i")]
+    warnings = []
+    for k in range(len(starts) - 1):
+        entries = range(starts[k], starts[k + 1])
+        if any(items[e] < n1 for e in entries):
+            kept[1].extend(items[e] for e in entries)
+            kept[2].extend(colors[e] for e in entries)
+            kept[0].append(len(kept[1]))
+        else:
+            text = " ".join(names[items[e]] if not colors[e] else
+                            f"{names[items[e]]}:{color_names[colors[e] - 1]}" for e in entries)
+            warnings.append(f"{source}:{lines[k]}:1: option ignored (no primary items): {text}")
+    return kept, warnings
 
 
 def _count(layout, as_json: bool, progress: bool) -> int:
