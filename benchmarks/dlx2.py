@@ -1,6 +1,6 @@
 """The compiled engine against Knuth's DLX2: counting, and whole processes.
 
-    python benchmarks/dlx2.py [--dlx2 PATH] [--repeat N] [--quick] [--files DIR]
+    python benchmarks/dlx2.py [--dlx2 PATH] [--repeat N] [--quick] [--files DIR] [--baseline DIR]
 
 DLX2 (dlx2.w, Knuth's, public: build it yourself with CWEB's ctangle and a
 C compiler) is found at --dlx2 or $XCC_DLX2; without it the DLX2 columns
@@ -77,7 +77,31 @@ def cpu(f) -> float:
     return time.process_time() - t
 
 
-def counting(cases, dlx2: str | None, repeat: int) -> list[list[str]]:
+# xcc.count in another checkout (--baseline: its xcc package, extension built)
+BASELINE = """import sys, time, warnings, xcc
+warnings.simplefilter("ignore")
+best = None
+for _ in range(int(sys.argv[2])):
+    problem = xcc.read_dlx(sys.argv[1])
+    t = time.process_time()
+    stats = xcc.count(problem, engine="c")
+    t = time.process_time() - t
+    best = t if best is None else min(best, t)
+print(best, stats.solutions, stats.mems)
+"""
+
+
+def baseline_count(root: Path, path: Path, repeat: int) -> tuple[float, int, int]:
+    env = dict(ENV, PYTHONPATH=str(root))
+    r = subprocess.run([sys.executable, "-c", BASELINE, str(path), str(repeat)],
+                       capture_output=True, text=True, env=env, cwd=root)
+    if r.returncode:
+        raise SystemExit(f"baseline failed: {r.stderr[-500:]}")
+    seconds, solutions, mems = r.stdout.split()
+    return float(seconds), int(solutions), int(mems)
+
+
+def counting(cases, dlx2: str | None, repeat: int, baseline: Path | None) -> list[list[str]]:
     rows = []
     for name, make, path in cases:
         fresh = []  # a new problem each time: its layout built in the count
@@ -97,6 +121,11 @@ def counting(cases, dlx2: str | None, repeat: int) -> list[list[str]]:
                 raise SystemExit(f"{name}: DLX2 {dlx2_totals(r.stderr)} != xcc {ours}")
             search = max(whole - read_only, 1e-6)
             row += [f"{search:.4f}", f"{fresh / search:.2f}", f"{again / search:.2f}"]
+        if baseline:
+            before, solutions, mems = baseline_count(baseline, path, repeat)
+            if (solutions, mems) != (stats.solutions, stats.mems):
+                raise SystemExit(f"{name}: the baseline counts {solutions, mems}")
+            row += [f"{before:.4f}"] + ([f"{before / search:.2f}"] if dlx2 else [])
         rows.append(row)
     return rows
 
@@ -165,12 +194,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="the small files only, 3 runs")
     parser.add_argument("--files", type=Path, default=FILES)
+    parser.add_argument("--only", default="", help="the cases whose name contains this")
+    parser.add_argument("--baseline", type=Path,
+                        help="a checkout of another commit (its extension built): its xcc.count "
+                             "beside this one's, in the counting table")
     args = parser.parse_args(argv)
     repeat = 3 if args.quick else args.repeat
     dlx2 = args.dlx2 if args.dlx2 and Path(args.dlx2).exists() else None
     if args.dlx2 and not dlx2:
         print(f"no DLX2 at {args.dlx2}: its columns are left out", file=sys.stderr)
-    files = sorted(args.files.glob("*.dlx"))
+    files = [p for p in sorted(args.files.glob("*.dlx")) if args.only in p.name]
 
     def read(p: Path):
         with warnings.catch_warnings():
@@ -186,18 +219,21 @@ def main(argv: list[str] | None = None) -> int:
             xcc.write_dlx(masyu.encode(masyu.Puzzle(6, 6), kind).problem, path)
             cases.append((f"empty 6x6 {kind}",
                           lambda kind=kind: masyu.encode(masyu.Puzzle(6, 6), kind).problem, path))
-    cases += [(p.name, read(p), p) for p in files]
+    cases = [c for c in cases if args.only in c[0]] + [(p.name, read(p), p) for p in files]
     head = ["problem", "solutions", "xcc.count s", "again s"]
     if dlx2:
         head += ["DLX2 search s", "ratio", "again ratio"]
+    if args.baseline:
+        head += ["baseline s"] + (["baseline ratio"] if dlx2 else [])
     print("Counting in process (CPU s, best of %d)\n" % repeat)
-    print(table(head, counting(cases, dlx2, repeat)))
+    print(table(head, counting(cases, dlx2, repeat, args.baseline)))
     head = ["file", "solutions", "xcc count ms", "less import ms", "after import ms"]
     if dlx2:
         head += ["DLX2 ms", "ratio", "after import ratio"]
     print("\nWhole processes (CPU ms, best of %d): xcc count FILE less python -c 'import xcc'\n"
           % repeat)
-    print(table(head, processes(files, dlx2, repeat)))
+    if files:
+        print(table(head, processes(files, dlx2, repeat)))
     return 0
 
 

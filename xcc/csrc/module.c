@@ -90,9 +90,38 @@ static PyObject *Layout_arrays(LayoutObject *self, PyObject *unused)
     return out;
 }
 
+/* A layout pickles as layout_arrays of its arrays (as array('i')), so that a
+ * problem that keeps one still pickles. */
+static PyObject *Layout_reduce(LayoutObject *self, PyObject *unused)
+{
+    (void)unused;
+    PyObject *arrays = Layout_arrays(self, NULL), *array = NULL, *args = NULL, *out = NULL;
+    PyObject *module = PyImport_ImportModule("xcc._native");
+    if (arrays == NULL || module == NULL || (array = PyImport_ImportModule("array")) == NULL)
+        goto done;
+    args = PyTuple_New(8);
+    if (args == NULL)
+        goto done;
+    for (Py_ssize_t k = 0; k < 8; k++) {
+        PyObject *x = PyTuple_GET_ITEM(arrays, k);
+        x = k < 2 ? (Py_INCREF(x), x) : PyObject_CallMethod(array, "array", "sO", "i", x);
+        if (x == NULL)
+            goto done;
+        PyTuple_SET_ITEM(args, k, x);
+    }
+    out = Py_BuildValue("(NO)", PyObject_GetAttrString(module, "layout_arrays"), args);
+done:
+    Py_XDECREF(arrays);
+    Py_XDECREF(module);
+    Py_XDECREF(array);
+    Py_XDECREF(args);
+    return out;
+}
+
 static PyMethodDef Layout_methods[] = {
     {"arrays", (PyCFunction)Layout_arrays, METH_NOARGS,
      "(n1, n, llink, rlink, up, down, itm, color), the arrays as bytes of int32"},
+    {"__reduce__", (PyCFunction)Layout_reduce, METH_NOARGS, "pickled as layout_arrays(...)"},
     {NULL, NULL, 0, NULL}};
 
 static PyTypeObject LayoutType = {

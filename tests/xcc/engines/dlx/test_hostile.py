@@ -241,3 +241,46 @@ def test_the_parser_takes_any_text():
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         assert _native.parse_dlx("a | b\na b\n") is not None
+
+
+def test_random_arrays_into_the_sat_glue():
+    """cnf and cycle_cuts take random arrays too: refused, or an answer."""
+    rng = random.Random(6)
+    answered = 0
+    for _ in range(1500):
+        n1, n, ncolors = rng.randint(-1, 4), rng.randint(-1, 6), rng.randint(-1, 3)
+        m = rng.randint(0, 5)
+        starts = sorted(rng.randint(0, 8) for _ in range(m + 1))
+        if rng.random() < 0.8 and starts:
+            starts[0] = 0
+        size = starts[-1] if starts and rng.random() < 0.9 else rng.randint(0, 9)
+        items = [rng.randint(-1, max(n, 0)) for _ in range(size)]
+        colors = [rng.randint(-1, max(ncolors, 0)) for _ in range(size)]
+        cycle = None
+        if rng.random() < 0.5:
+            nsec = max(n - n1, 0) if rng.random() < 0.9 else rng.randint(0, 4)
+            nedges = rng.randint(0, 5)
+            nv = rng.randint(-1, 5)
+            start = sorted(rng.randint(0, nedges) for _ in range(nsec + 1))
+            if start and rng.random() < 0.9:
+                start[0], start[-1] = 0, nedges
+            cycle = (nv, i32(start), i32([rng.randint(0, 3) for _ in range(nedges)]),
+                     *(i32([rng.randint(-1, max(nv, 0)) for _ in range(nedges)]) for _ in "uv"),
+                     i32([rng.randint(-1, max(nv, 0)) for _ in range(2 * rng.randint(0, 2))]),
+                     i32([rng.randint(-1, max(nv, 0)) for _ in range(rng.randint(0, 2))]))
+        try:
+            _native.cnf(n1, n, ncolors, i32(starts), i32(items), i32(colors), cycle)
+            answered += 1
+        except (ValueError, TypeError, MemoryError):
+            pass
+        ne = rng.randint(0, 5)
+        nv = rng.randint(-1, 5)
+        lits = [rng.randint(-4, 4) for _ in range(ne)]
+        try:
+            _native.cycle_cuts(nv, *(i32([rng.randint(-1, max(nv, 0)) for _ in range(ne)])
+                                     for _ in "uv"), i32(lits),
+                               i32([rng.randint(-1, max(nv, 0)) for _ in range(rng.randint(0, 2))]),
+                               [rng.randint(-3, 3) for _ in range(rng.randint(0, 5))])
+        except (ValueError, TypeError):
+            pass
+    assert answered > 20  # some are good enough to translate

@@ -194,3 +194,13 @@ def test_a_search_is_counted_or_iterated_once():
     assert sum(1 for _ in search) == 10
     with pytest.raises(xcc.XCCError):
         search.count()
+
+
+def test_a_problem_keeping_its_layout_still_pickles():
+    import pickle
+    problem = queens(6)
+    counted = xcc.count(problem, engine="c")
+    again = pickle.loads(pickle.dumps(problem))
+    assert again == problem and c_arrays(native.layout_of(again)) == c_arrays(
+        native.layout_of(problem))
+    assert xcc.count(again, engine="c").counters == counted.counters
