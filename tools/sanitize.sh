@@ -30,7 +30,7 @@ trap 'rm -rf "$OUT"' EXIT
 
 # the C files of the dancing-links engine, and of the SAT engine's translation
 DLX="xcc/csrc/layout.c xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
-GLUE="xcc/csrc/module.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c"
+GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c"
 SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"

@@ -77,3 +77,27 @@ def test_the_entry_point_is_quick():
                        capture_output=True, text=True, timeout=60)
     assert r.stdout.startswith("Altogether 92 solutions")
     assert r.stderr.split()[:2] == ["0", "False"]
+
+
+def test_ctrl_c_reports_what_was_counted(tmp_path):
+    """Progress on stderr while it runs; Ctrl-C prints the count so far, exit 130."""
+    import os
+    import signal
+    import time
+
+    import xcc
+    from xcc.examples import queens
+    path = tmp_path / "queens16.dlx"
+    xcc.write_dlx(queens(16), path)  # minutes of search
+    command = Path(sys.executable).with_name("xcc")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    proc = subprocess.Popen([str(command), "count", str(path)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert re.fullmatch(r"Altogether \d+ solutions, \d+ nodes, \d+ updates, 0 cleansings, "
+                        r"\d+ mems, max level \d+, \d+\.\d{3} s \(stopped early\) \[interrupted\]\n",
+                        out), out
+    assert re.match(r"\.\.\. \d+ solutions, \d+ nodes \([\d,]+ nodes/s\)\n", err), err

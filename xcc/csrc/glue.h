@@ -1,5 +1,5 @@
-/* What the glue files share (internal: module.c, module_sat.c, glue.c, the
- * only files with Python.h).
+/* What the glue files share (internal: module.c, module_layout.c, module_sat.c,
+ * glue.c, the only files with Python.h).
  *
  * Python twin: none.
  */
@@ -24,6 +24,17 @@ void xcc_release_all(Py_buffer *views, int got);
 PyObject *xcc_int32_bytes(const int32_t *a, size_t n);
 /* 1 if lo <= a[j] <= hi for every j < n */
 int xcc_in_range(const int32_t *a, Py_ssize_t n, int32_t lo, int32_t hi);
+
+/* module_layout.c: _native.Layout, layout_compact, layout_arrays, parse_dlx */
+struct xcc_layout;
+typedef struct {
+    PyObject_HEAD
+    struct xcc_layout *layout;
+} LayoutObject;
+extern PyTypeObject xcc_LayoutType;
+PyObject *xcc_py_layout_compact(PyObject *module, PyObject *args);
+PyObject *xcc_py_layout_arrays(PyObject *module, PyObject *args);
+PyObject *xcc_py_parse_dlx(PyObject *module, PyObject *arg);
 
 /* module_sat.c: _native.cnf and _native.cycle_cuts */
 PyObject *xcc_py_cnf(PyObject *module, PyObject *args);
