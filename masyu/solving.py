@@ -205,6 +205,12 @@ class Search:
         Ctrl-C is not caught here: catch it around this call and read
         ``found`` and ``stats``, or use :func:`count`.
         """
+        if not self._filter:  # each solution of the engine is one of ours: let it count them
+            try:
+                self._search.count()
+            finally:
+                self.found = self.stats.solutions
+            return self.result()
         for _ in self._edge_sets(keep=False):
             pass
         return self.result()

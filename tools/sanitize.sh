@@ -3,8 +3,8 @@
 #
 #   tools/sanitize.sh [COUNT]      (default 3000 random problems per pass)
 #
-# 1. Builds the dancing-links engine's C files (search.c, links.c, guard.c,
-#    lookahead.c, propagate.c, vec.c) with tests/c/driver.c (no Python) with
+# 1. Builds the dancing-links engine's C files (layout.c, search.c, links.c,
+#    guard.c, lookahead.c, propagate.c, vec.c) with tests/c/driver.c (no Python) with
 #    -fsanitize=address,undefined and runs it over seeded random problems,
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
@@ -13,7 +13,10 @@
 #    then the SAT engine's C parts alone (cnf.c, cnf_cycle.c, formula.c,
 #    cuts.c with tests/c/cnf_driver.c), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
-#    the engine tests (tests/xcc/engines/dlx/test_native.py, and the SAT
+#    the engine tests (tests/xcc/engines/dlx/test_native.py; test_hostile.py,
+#    random and mutated arrays, cycles, cuts and junk arguments straight into
+#    the glue; test_layout.py, the C layout, counts and batches;
+#    tests/xcc/test_dlxfast.py, the one-pass DLX reader; and the SAT
 #    engine's compiled translation and cuts: tests/xcc/engines/sat/) against
 #    it, in a copy of the whole package tree.
 # Any sanitizer report stops the run with a non-zero exit status.
@@ -26,7 +29,8 @@ OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
 # the C files of the dancing-links engine, and of the SAT engine's translation
-DLX="xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
+DLX="xcc/csrc/layout.c xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
+GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c"
 SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
@@ -124,7 +128,7 @@ SHARED="$(cd .. && pwd)/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \
-    xcc/csrc/module.c $DLX $SAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
+    $GLUE $DLX $SAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
@@ -134,6 +138,8 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
     cd "$PKG"
     "$PYTHON" -c "import xcc._native as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/engines/dlx/test_native.py \
+        tests/xcc/engines/dlx/test_hostile.py tests/xcc/engines/dlx/test_layout.py \
+        tests/xcc/test_dlxfast.py \
         tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py
 )
 unset LD_PRELOAD

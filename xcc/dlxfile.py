@@ -21,6 +21,7 @@ import sys
 import warnings
 from typing import IO, Iterable
 
+from . import dlxfast
 from .errors import XCCError
 from .problem import Problem
 
@@ -34,6 +35,7 @@ def _tokens(line: str) -> Iterable[tuple[int, str]]:
 
 def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True) -> Problem:
     """Parse DLX text; errors carry ``source:line:col``."""
+    if (fast := dlxfast.parse(text, source, warn)) is not None: return fast  # noqa: E701  (C, one pass)
     primary: list[str] = []
     secondary: list[str] = []
     seen: dict[str, int] = {}

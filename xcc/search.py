@@ -4,11 +4,16 @@ The driver owns what no engine does: the limit, progress reports, timing,
 Ctrl-C, and ``complete``/``interrupted``.  It starts a run of the chosen
 engine (:mod:`xcc.engines`), steps it by the engine's budget, and hands out
 each solution it finds; ``stats.solutions`` is the number handed out.
+Listing takes the solutions from the run in batches (``Run.batch``: one,
+then twice as many each time up to ``BATCH``, never past the limit);
+counting (``Search.count``, ``count``) lets the run go on past each
+solution (``Run.count``), returning only on its budget or at the limit.
 """
 from __future__ import annotations
 
 import time
 import warnings
+from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from .cycle import Cycle
@@ -16,6 +21,9 @@ from .engines import DEFAULT_ENGINE, DONE, SOLUTION, Engine, Run, get
 from .errors import XCCError
 from .problem import Problem
 from .results import Solution, Stats
+
+COUNT_ROOM = 1 << 62  # solutions a count may find in one step: no limit but the budget
+BATCH = 256  # the most solutions a listing takes from the engine at once
 
 
 class Search:
@@ -56,10 +64,11 @@ class Search:
         self.stats = Stats(engine=engine.name)
         self._run: Run | None = None
         self._solutions: Iterator[Solution] | None = None
+        self._start = 0.0
 
     def __iter__(self) -> Iterator[Solution]:
         if self._solutions is not None:
-            raise XCCError("a Search can be iterated only once; make a new one")
+            raise XCCError("a Search can be iterated or counted only once; make a new one")
         self._solutions = self._search()
         return self._solutions
 
@@ -82,31 +91,72 @@ class Search:
         self.stats.interrupted = True
         self.stats.complete = False
 
-    def _search(self) -> Iterator[Solution]:
-        stats, problem, limit, on_progress = self.stats, self.problem, self.limit, self.on_progress
-        start = time.perf_counter()
-        run = None
-        try:
-            run = self._run = self._engine.start(problem, self.cycle)
-            stats.follow(run.counters)  # live counters, read only when asked for
-            budget = self._engine.budget
-            step, solution, clock = run.step, run.solution, time.perf_counter
-            next_report = time.monotonic() + self.progress_every
+    def count(self) -> Stats:
+        """Run to the end (or the limit) counting the solutions, without
+        handing them out (the engine goes on past each one: for engine "c"
+        the C search counts on its own); return ``stats``.  A Search is
+        either counted or iterated, once.  Ctrl-C is not caught here: catch
+        it around this call and read ``stats``, or use :func:`count`."""
+        if self._solutions is not None:
+            raise XCCError("a Search can be iterated or counted only once; make a new one")
+        self._solutions = (_ for _ in ())  # used up
+        limit = self.limit
+        with self._running() as (run, report):
+            count, budget, stats = run.count, self._engine.budget, self.stats
             while True:
-                status = step(budget)
-                if status == SOLUTION:
+                room = COUNT_ROOM if limit is None else limit - stats.solutions
+                status, found = count(budget, room)
+                stats.solutions += found
+                if limit is not None and stats.solutions >= limit:
+                    stats.complete = False
+                    break
+                if status == DONE:
+                    break
+                report()
+        return self.stats
+
+    def _search(self) -> Iterator[Solution]:
+        stats, problem, limit = self.stats, self.problem, self.limit
+        with self._running() as (run, report):
+            batch, budget, clock, start = run.batch, self._engine.budget, time.perf_counter, \
+                self._start
+            size = 1  # the batch grows while the caller keeps asking, from one solution
+            while True:
+                room = size if limit is None else min(size, limit - stats.solutions)
+                status, found = batch(budget, room)
+                for indices in found:
                     stats.solutions += 1
                     stats.seconds = clock() - start
-                    yield Solution(tuple(solution()), problem)
-                    if limit is not None and stats.solutions >= limit:
-                        stats.complete = False
-                        return
-                elif status == DONE:
+                    yield Solution(indices, problem)
+                if limit is not None and stats.solutions >= limit:
+                    stats.complete = False
                     return
-                if on_progress is not None and time.monotonic() >= next_report:
-                    next_report = time.monotonic() + self.progress_every
-                    stats.seconds = clock() - start
-                    on_progress(stats)
+                if status == DONE:
+                    return
+                size = min(2 * size, BATCH)
+                report()
+
+    @contextmanager
+    def _running(self):
+        """Start the run; give it and the progress reporter to the caller;
+        on the way out close the run, keep its counters, time the search,
+        and mark Ctrl-C as an interrupt."""
+        stats, on_progress, every = self.stats, self.on_progress, self.progress_every
+        start = self._start = time.perf_counter()
+        next_report = time.monotonic() + every
+
+        def report() -> None:
+            nonlocal next_report
+            if on_progress is not None and time.monotonic() >= next_report:
+                next_report = time.monotonic() + every
+                stats.seconds = time.perf_counter() - start
+                on_progress(stats)
+
+        run = None
+        try:
+            run = self._run = self._engine.start(self.problem, self.cycle)
+            stats.follow(run.counters)  # live counters, read only when asked for
+            yield run, report
         except KeyboardInterrupt:
             self._interrupted()
             raise
@@ -135,8 +185,7 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
     search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress)
     try:
         with search:
-            for _ in search:
-                pass
+            search.count()
     except KeyboardInterrupt:
         warnings.warn("count interrupted: the statistics are those found so far", stacklevel=2)
     return search.stats

@@ -7,6 +7,7 @@
  *   propagate.c  xcc/engines/dlx/propagate.py
  *   lookahead.c  xcc/engines/dlx/lookahead.py
  *   search.c     xcc/engines/dlx/python.py (the run, C1-C8) and the setup
+ *   layout.c     the layouts and the link checks of xcc/engines/dlx/arrays.py
  *
  * Here: the state of a search (struct xcc_search, opaque in search.h), the
  * loop guard and the propagator, the mem macros, and the functions each
@@ -45,6 +46,14 @@ struct xcc_node {
 
 struct xcc_item {
     int32_t llink, rlink;
+};
+
+/* A problem's links as laid out before the search (layout.c): what every
+ * search of it starts from (xcc_start copies them). */
+struct xcc_layout {
+    int32_t n1, n, last_node;
+    struct xcc_item *cl; /* items 0..n+1 */
+    struct xcc_node *nd; /* nodes 0..last_node-1 */
 };
 
 /* ---- the loop guard (guard.c) ---------------------------------------------- */

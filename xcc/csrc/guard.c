@@ -147,9 +147,10 @@ struct xcc_guard *guard_new(int32_t nverts, int32_t nsecondary, const int32_t *e
     g->mate = malloc(((size_t)nverts + 1) * sizeof *g->mate);
     g->is_required = calloc((size_t)nverts + 1, 1);
     /* Each added edge records at most 7 changes, and at most nverts+1 edges
-     * are present at once (every vertex has degree <= 2): the trail never
-     * grows in the search. */
-    int room = xcc_ivec_grow(&g->trail, 3 * (7 * ((size_t)nverts + 1) + 8));
+     * are present at once (every vertex has degree <= 2), nor more than the
+     * edges there are: the trail never grows in the search. */
+    size_t most = (size_t)nverts + 1, edges = (size_t)nedges + (size_t)npresent;
+    int room = xcc_ivec_grow(&g->trail, 3 * (7 * (most < edges ? most : edges) + 8));
     if (!g->edge_start || !g->edge_color || !g->edge_u || !g->edge_v || !g->present
         || !g->deg || !g->mate || !g->is_required || room < 0) {
         guard_free(g);

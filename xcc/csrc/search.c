@@ -24,8 +24,6 @@ enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED };
 
 /* ---- the search ------------------------------------------------------------- */
 
-/* ---- the search ------------------------------------------------------------- */
-
 int xcc_run(struct xcc_search *s, uint64_t mem_budget)
 {
     struct xcc_guard *g = s->guard;
@@ -163,6 +161,27 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
     }
 }
 
+int xcc_count(struct xcc_search *s, uint64_t mem_budget, uint64_t room, uint64_t *found)
+{
+    uint64_t pause_at = mem_budget ? s->mems + mem_budget : 0;
+    if (mem_budget && pause_at < s->mems)
+        pause_at = 0; /* no budget then */
+    *found = 0;
+    for (;;) {
+        uint64_t left = 0; /* what is left of the budget (0: none was set) */
+        if (pause_at) {
+            if (s->mems >= pause_at)
+                return XCC_PAUSED;
+            left = pause_at - s->mems;
+        }
+        int status = xcc_run(s, left);
+        if (status != XCC_SOLUTION)
+            return status;
+        if (++*found >= room)
+            return XCC_SOLUTION;
+    }
+}
+
 int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
 {
     int32_t k = 0;
@@ -176,36 +195,9 @@ int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
 
 /* ---- setting up and tearing down ------------------------------------------- */
 
-/* Every link must point inside its array, so no search step can leave it. */
-static int arrays_in_range(const struct xcc_search *s)
+struct xcc_search *xcc_start(const struct xcc_layout *L)
 {
-    int32_t n = s->n, last_node = s->last_node;
-    for (int32_t i = 0; i <= n + 1; i++)
-        if (s->cl[i].llink < 0 || s->cl[i].llink > n + 1
-            || s->cl[i].rlink < 0 || s->cl[i].rlink > n + 1)
-            return 0;
-    for (int32_t p = 0; p < last_node; p++) {
-        if (s->nd[p].up < 0 || s->nd[p].up >= last_node
-            || s->nd[p].down < 0 || s->nd[p].down >= last_node)
-            return 0;
-        if (p <= n && (s->nd[p].itm < 0 || s->nd[p].color != 0)) /* a header: itm is len */
-            return 0;
-        if (p > n && (s->nd[p].itm > n || s->nd[p].itm < -last_node || s->nd[p].color < -1))
-            return 0;
-        if (s->nd[p].color > 0 && s->nd[p].itm <= s->n1) /* only secondary items have colors */
-            return 0;
-    }
-    return s->nd[last_node - 1].itm <= 0; /* the last node is a spacer */
-}
-
-struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
-                           const int32_t *llink, const int32_t *rlink,
-                           const int32_t *up, const int32_t *down,
-                           const int32_t *itm, const int32_t *color)
-{
-    if (n1 < 1 || n < n1 || n > INT32_MAX - 2 || last_node < n + 2
-        || last_node > INT32_MAX - 2)
-        return NULL;
+    int32_t n1 = L->n1, n = L->n, last_node = L->last_node;
     struct xcc_search *s = calloc(1, sizeof *s);
     if (s == NULL)
         return NULL;
@@ -217,19 +209,27 @@ struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
     s->nd = malloc((size_t)last_node * sizeof *s->nd);
     s->choice = calloc((size_t)n1 + 1, sizeof *s->choice);
     s->guard_mark = calloc((size_t)n1 + 1, sizeof *s->guard_mark);
-    if (s->cl != NULL)
-        for (int32_t i = 0; i <= n + 1; i++)
-            s->cl[i].llink = llink[i], s->cl[i].rlink = rlink[i];
-    if (s->nd != NULL)
-        for (int32_t p = 0; p < last_node; p++)
-            s->nd[p].up = up[p], s->nd[p].down = down[p], s->nd[p].itm = itm[p],
-            s->nd[p].color = color[p];
-    if (!s->cl || !s->nd
-        || !s->choice || !s->guard_mark || !arrays_in_range(s)) {
+    if (!s->cl || !s->nd || !s->choice || !s->guard_mark) {
         xcc_free(s);
         return NULL;
     }
+    memcpy(s->cl, L->cl, ((size_t)n + 2) * sizeof *s->cl);
+    memcpy(s->nd, L->nd, (size_t)last_node * sizeof *s->nd);
     s->state = START;
+    return s;
+}
+
+struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
+                           const int32_t *llink, const int32_t *rlink,
+                           const int32_t *up, const int32_t *down,
+                           const int32_t *itm, const int32_t *color)
+{
+    struct xcc_layout *L = xcc_layout_arrays(n1, n, last_node, llink, rlink, up, down, itm,
+                                             color, NULL, 0);
+    if (L == NULL)
+        return NULL;
+    struct xcc_search *s = xcc_start(L);
+    xcc_layout_free(L);
     return s;
 }
 

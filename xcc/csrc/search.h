@@ -8,11 +8,15 @@
  * loop guard and the propagation of xcc/engines/dlx/.  No Python here; the
  * files behind this API share dlx.h.
  *
- * Use: xcc_new() copies the arrays; xcc_set_cycle() adds the loop guard, and
- * xcc_set_propagation() the reasoning of xcc/engines/dlx/propagate.py on top
- * of it; xcc_run() searches until a solution, the end, or a mem budget is
- * spent, and can be called again to resume; xcc_solution() reads a solution
- * and xcc_counters() the counters; xcc_free() releases everything.
+ * Use: a layout of the problem's links, built once (xcc_layout_compact from
+ * the problem's compact arrays, or xcc_layout_arrays from the arrays of
+ * arrays.py, checked), starts any number of searches (xcc_start copies it;
+ * xcc_new() does both from the arrays); xcc_set_cycle() adds the loop guard,
+ * and xcc_set_propagation() the reasoning of xcc/engines/dlx/propagate.py on
+ * top of it; xcc_run() searches until a solution, the end, or a mem budget
+ * is spent, and can be called again to resume; xcc_count() goes on through
+ * many solutions, counting them; xcc_solution() reads a solution and
+ * xcc_counters() the counters; xcc_free() releases everything.
  */
 #ifndef XCC_SEARCH_H
 #define XCC_SEARCH_H
@@ -28,6 +32,7 @@ enum xcc_status {
 };
 
 struct xcc_search; /* the state of one search (dlx.h) */
+struct xcc_layout; /* a problem's links before the search (dlx.h) */
 
 /* The counters, as xcc.results.Stats names them. */
 struct xcc_counters {
@@ -35,8 +40,37 @@ struct xcc_counters {
     int32_t max_level;
 };
 
-/* A search over copies of the arrays (item arrays n+2 long, node arrays
- * last_node long); NULL if memory runs out or the sizes make no sense. */
+/* The layout of a problem given as compact arrays (xcc.problem.Compact: m
+ * options, option k's entries starts[k]..starts[k+1]-1, entry e naming
+ * item items[e] (0-based, primary items first) with color code colors[e],
+ * 0 for none), built in one pass.  NULL on bad input (an item out of range,
+ * twice in an option, a color on a primary item, an empty option) or when
+ * memory runs out; why (room bytes, if not NULL) then says which. */
+struct xcc_layout *xcc_layout_compact(int32_t n1, int32_t n, int32_t m, const int32_t *starts,
+                                      const int32_t *items, const int32_t *colors, char *why,
+                                      size_t room);
+
+/* The layout of the arrays of xcc/engines/dlx/arrays.py (item arrays n+2
+ * long, node arrays last_node long), copied after checking them in linear
+ * time: indices in range, the item lists circles through their headers
+ * with the lengths the headers say, every node in its item's list once, the
+ * spacers pointing to the ends of their options.  NULL, with why, if not. */
+struct xcc_layout *xcc_layout_arrays(int32_t n1, int32_t n, int32_t last_node,
+                                     const int32_t *llink, const int32_t *rlink,
+                                     const int32_t *up, const int32_t *down, const int32_t *itm,
+                                     const int32_t *color, char *why, size_t room);
+
+/* The sizes of a layout, and its arrays in the form of arrays.py. */
+void xcc_layout_sizes(const struct xcc_layout *L, int32_t *n1, int32_t *n, int32_t *last_node);
+void xcc_layout_export(const struct xcc_layout *L, int32_t *llink, int32_t *rlink, int32_t *up,
+                       int32_t *down, int32_t *itm, int32_t *color);
+void xcc_layout_free(struct xcc_layout *L);
+
+/* A search of a copy of the layout; NULL if memory runs out. */
+struct xcc_search *xcc_start(const struct xcc_layout *L);
+
+/* A search over copies of the arrays, checked as xcc_layout_arrays does;
+ * NULL if they are inconsistent or memory runs out. */
 struct xcc_search *xcc_new(int32_t n1, int32_t n, int32_t last_node,
                            const int32_t *llink, const int32_t *rlink,
                            const int32_t *up, const int32_t *down,
@@ -65,6 +99,13 @@ int xcc_set_propagation(struct xcc_search *s, int32_t ncuts, const int32_t *cut_
 /* Search on until a solution (read it with xcc_solution), the end, or until
  * about mem_budget more mems have been spent (0: no budget). */
 int xcc_run(struct xcc_search *s, uint64_t mem_budget);
+
+/* Search on through up to room solutions (room >= 1): returns XCC_SOLUTION
+ * when room solutions have been found, XCC_DONE at the end, XCC_PAUSED when
+ * about mem_budget mems have been spent (0: no budget), XCC_ERROR; *found
+ * is the number of solutions found in this call (the last one readable
+ * with xcc_solution after XCC_SOLUTION).  The same search as xcc_run's. */
+int xcc_count(struct xcc_search *s, uint64_t mem_budget, uint64_t room, uint64_t *found);
 
 /* The nodes of the solution just found: the chosen node of each level, then
  * the options forced by propagation, in the order they were forced.  Writes

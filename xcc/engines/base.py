@@ -8,6 +8,14 @@ links, solves for SAT) and says what happened: a solution was found, the
 budget is spent, or the search is over.  A run never counts solutions for
 the caller, never looks at a clock and never catches Ctrl-C: the driver
 does all of that, the same way for every engine.
+
+Two more steps let a run go on past a solution without a return to Python
+each time: ``count`` (for counting: how many were found) and ``batch`` (for
+listing: the solutions found).  Both take a ``room``, the most solutions
+to find before returning, so that the driver's limit is met exactly.  The
+protocol gives them in terms of ``step`` (one step each); an engine that can
+do better (engine "c": the C search counts on its own) overrides them with
+the same answers, and its Python twin does the same in Python.
 """
 from __future__ import annotations
 
@@ -33,6 +41,20 @@ class Run(Protocol):
     def solution(self) -> tuple[int, ...]:
         """The option indices of the solution the last step found."""
         ...
+
+    def count(self, budget: int, room: int) -> tuple[int, int]:
+        """Search on through at most ``room`` (>= 1) solutions for about
+        ``budget`` units of work: ``(status, found)``, ``found`` the solutions
+        found in this call, whatever the status.  SOLUTION: the last step
+        found one (the search goes on); PAUSED: the budget is spent; DONE:
+        the search is over."""
+        status = self.step(budget)
+        return status, int(status == SOLUTION)
+
+    def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
+        """As ``count``, with the option indices of each solution found."""
+        status = self.step(budget)
+        return status, [tuple(self.solution())] if status == SOLUTION else []
 
     def counters(self) -> dict[str, int]:
         """The engine's own counters, live, always the same keys in the same

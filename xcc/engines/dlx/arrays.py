@@ -1,5 +1,6 @@
 """The flat integer arrays of Knuth's DLX2, shared by both dancing-links
-engines (``sanity`` has its C twin in ``xcc/csrc/links.c``).
+engines (``sanity`` has its C twin in ``xcc/csrc/links.c``; the layouts and
+``check_arrays`` theirs in ``xcc/csrc/layout.c``, which engine "c" uses).
 
 Item ``i`` (1 <= i <= N) has ``llink[i]``/``rlink[i]`` (Knuth's prev/next) in
 the item array; items ``1..N1`` are primary, ``N1+1..N`` secondary, and the
@@ -221,3 +222,101 @@ def sanity(a: Arrays) -> list[str]:
         if a.itm[i] != k:
             faults.append(f"bad len field in item {i}: {a.itm[i]} != {k}")
     return faults
+
+
+def check_arrays(n1: int, n: int, llink, rlink, up, down, itm, color) -> str | None:
+    """Whether arrays given from outside are a layout Algorithm C can search
+    (the twin of ``xcc_layout_arrays`` in ``xcc/csrc/layout.c``: the same
+    checks in the same order, the same fault): None if so, else the fault.
+
+    In linear time: every index in range; the primary items one circle
+    through the root and the secondary ones one through header ``n+1``;
+    headers with a length and no color; the options in order, each followed
+    by its spacer (``itm`` ``-k``, pointing to the option's first node, the
+    spacer before pointing to its last), no item twice in one; each item's
+    list a circle through its header of exactly ``len`` nodes of that item,
+    linked both ways, so that every node is in its item's list once.
+    """
+    last_node = len(up)
+    if n1 < 1 or n < n1 or n > 2**31 - 4 or last_node < n + 2 or last_node > 2**31 - 3:
+        return "links: impossible numbers of items or nodes"
+    for i in range(n + 2):
+        if not (0 <= llink[i] <= n + 1 and 0 <= rlink[i] <= n + 1):
+            return f"links: llink or rlink of item {i} out of range"
+    for p in range(last_node):
+        if not (0 <= up[p] < last_node and 0 <= down[p] < last_node):
+            return f"links: up or down of node {p} out of range"
+    seen = [0] * (last_node + 1)
+    q, p, steps = 0, rlink[0], 0
+    while p != 0:
+        if p > n1 or seen[p] or steps >= n1:
+            return f"links: the list of primary items is broken at item {p}"
+        if llink[p] != q:
+            return f"links: llink of item {p} is not {q}"
+        seen[p] = 1
+        q, p, steps = p, rlink[p], steps + 1
+    if llink[0] != q:
+        return f"links: llink of the root is not {q}"
+    for i in range(1, n1 + 1):
+        if not seen[i]:
+            return f"links: primary item {i} is not in the list"
+    q, p, steps = n + 1, rlink[n + 1], 0
+    while p != n + 1:
+        if p <= n1 or seen[p] or steps >= n - n1:
+            return f"links: the list of secondary items is broken at item {p}"
+        if llink[p] != q:
+            return f"links: llink of item {p} is not {q}"
+        seen[p] = 1
+        q, p, steps = p, rlink[p], steps + 1
+    if llink[n + 1] != q:
+        return f"links: llink of item {n + 1} is not {q}"
+    for i in range(n1 + 1, n + 1):
+        if not seen[i]:
+            return f"links: secondary item {i} is not in the list"
+    total = 0
+    for i in range(1, n + 1):
+        if itm[i] < 0 or color[i] != 0:
+            return f"links: header {i} has len {itm[i]} and color {color[i]}"
+        total += itm[i]
+    if itm[n + 1] > 0 or itm[last_node - 1] > 0 or color[n + 1] != 0:
+        where = n + 1 if itm[n + 1] > 0 or color[n + 1] != 0 else last_node - 1
+        return f"links: node {where} must be a spacer without a color"
+    for i in range(n + 1):
+        seen[i] = -1  # now: the last option naming each item
+    entries, k, before = 0, 0, n + 1  # before: the spacer before option k
+    for p in range(n + 2, last_node):
+        if itm[p] > 0:
+            i = itm[p]
+            if i > n:
+                return f"links: node {p} names item {i}"
+            if color[p] < 0 or (color[p] > 0 and i <= n1):
+                return f"links: node {p} has color {color[p]}"
+            if seen[i] == k:
+                return f"links: option {k + 1} names item {i} twice"
+            seen[i] = k
+            entries += 1
+            continue
+        if p == before + 1:
+            return f"links: option {k + 1} is empty (node {p})"
+        if itm[p] != -(k + 1):
+            return f"links: the spacer at node {p} has itm {itm[p]}, not {-(k + 1)}"
+        if up[p] != before + 1 or down[before] != p - 1:
+            return f"links: the spacers around option {k + 1} do not point to its ends"
+        if color[p] != 0:
+            return f"links: the spacer at node {p} has a color"
+        before, k = p, k + 1
+    if entries != total:
+        return f"links: the lengths add up to {total}, but there are {entries} nodes"
+    for i in range(1, n + 1):
+        qq, pp, length, steps = i, down[i], itm[i], 0
+        while True:
+            if up[pp] != qq:
+                return f"links: up of node {pp} is not {qq}"
+            if pp == i:
+                if steps != length:
+                    return f"links: item {i} has {steps} nodes, not len {length}"
+                break
+            if steps >= length or pp <= n + 1 or itm[pp] != i:
+                return f"links: the list of item {i} is broken at node {pp}"
+            qq, pp, steps = pp, down[pp], steps + 1
+    return None

@@ -1,10 +1,14 @@
 """Engine "c": Algorithm C in C (``xcc/csrc/``), the twin of engine "python".
 
 The same solutions in the same order, the same counts, node for node (the
-tests hold the two equal).  The C search works on its own copies of the
-arrays and returns to Python at each solution and every ``MEM_BUDGET`` mems
-(a few milliseconds), so that Ctrl-C and progress reports are noticed while
-it runs.  Without the compiled extension the engine is unavailable.
+tests hold the two equal).  The links are laid out in C from the problem's
+compact arrays once per problem (``layout_of``, kept on the problem: a
+second search of it copies the layout and builds nothing); each search works
+on its own copy.  It returns to Python every ``MEM_BUDGET`` mems (a few
+milliseconds), so that Ctrl-C and progress reports are noticed while it
+runs, and otherwise only when asked to: at each solution (``step``), after
+a batch of solutions (``batch``), or when a count reaches its room
+(``count``).  Without the compiled extension the engine is unavailable.
 """
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from array import array
 from ...cycle import Cycle, CompiledCycle
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run
-from .arrays import Arrays, build_arrays
+from .arrays import Arrays
 from .propagate import cut_edge_lists, edge_lists
 
 try:
@@ -40,27 +44,47 @@ def cut_arrays(cc: CompiledCycle) -> tuple:
     return (start, edges)
 
 
-def make_solver(a: Arrays, cycle: CompiledCycle | None = None) -> "_native.Solver":
-    arrays = a.as_numpy()
+LAYOUT = "_native_layout"  # where a problem keeps its C layout (Problem is frozen: no field)
+
+
+def layout_of(problem: Problem) -> "_native.Layout":
+    """The problem's links laid out in C from its compact arrays, built on
+    the first call and kept on the problem for every later search."""
+    layout = problem.__dict__.get(LAYOUT)
+    if layout is None:
+        c = problem.compact()
+        layout = _native.layout_compact(len(problem.primary), len(problem.items), c.starts,
+                                        c.items, c.colors)
+        object.__setattr__(problem, LAYOUT, layout)
+    return layout
+
+
+def make_solver(a: "Arrays | _native.Layout",
+                cycle: CompiledCycle | None = None) -> "_native.Solver":
+    """A C search of a layout (``layout_of``) or of Python arrays (copied, checked)."""
     propagate = cycle is not None and cycle.propagate
+    extra = (None if cycle is None else cycle.arrays(), cut_arrays(cycle) if propagate else None)
+    if not isinstance(a, Arrays):
+        return _native.Solver(a, *extra)
+    arrays = a.as_numpy()
     return _native.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
-                          arrays["down"], arrays["itm"], arrays["color"],
-                          None if cycle is None else cycle.arrays(),
-                          cut_arrays(cycle) if propagate else None)
+                          arrays["down"], arrays["itm"], arrays["color"], *extra)
 
 
 class NativeRun(Run):
     """A run of the C search; ``choices()`` and ``sanity()`` as the solver's."""
 
-    def __init__(self, a: Arrays, cycle: CompiledCycle | None = None) -> None:
+    def __init__(self, a: "Arrays | _native.Layout", cycle: CompiledCycle | None = None) -> None:
         self._solver = make_solver(a, cycle)
         keep = 6 if cycle is None else 7 if not cycle.propagate else 9  # the counters it has
         self._keys = ("solutions",) + COUNTERS[1:keep]
         self._last: dict[str, int] = {}  # the counters, once the solver is gone
-        # While the solver lives, step and solution are its own methods: a
-        # Python frame per step would cost the driver more than the C call.
+        # While the solver lives, step, solution, count and batch are its
+        # own methods: a Python frame per call would cost more than the C call.
         self.step = self._solver.run
         self.solution = self._solver.options
+        self.count = self._solver.count
+        self.batch = self._solver.batch
 
     def step(self, budget: int) -> int:
         if self._solver is None:
@@ -69,6 +93,12 @@ class NativeRun(Run):
 
     def solution(self) -> tuple[int, ...]:
         return self._solver.options()
+
+    def count(self, budget: int, room: int) -> tuple[int, int]:
+        return (DONE, 0) if self._solver is None else self._solver.count(budget, room)
+
+    def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
+        return (DONE, []) if self._solver is None else self._solver.batch(budget, room)
 
     def choices(self) -> list[int]:
         return self._solver.choices()
@@ -86,7 +116,7 @@ class NativeRun(Run):
     def close(self) -> None:
         if self._solver is not None:
             self.counters()
-            del self.step, self.solution
+            del self.step, self.solution, self.count, self.batch
             self._solver = None  # the C search and its arrays are freed with it
 
 
@@ -104,4 +134,5 @@ class NativeEngine:
         return None if self.available() else BUILD_HINT
 
     def start(self, problem: Problem, cycle: Cycle | None = None) -> NativeRun:
-        return NativeRun(build_arrays(problem), None if cycle is None else cycle.compile_for(problem))
+        return NativeRun(layout_of(problem),
+                         None if cycle is None else cycle.compile_for(problem))

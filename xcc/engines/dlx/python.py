@@ -66,6 +66,36 @@ class PythonRun(Lookahead, Run):
         option_of = self.a.option_of
         return tuple(option_of(p) for p in self._choices)
 
+    def count(self, budget: int, room: int) -> tuple[int, int]:
+        """Through up to ``room`` solutions in one call, with one budget for
+        all of them: the twin of ``xcc_count`` (``xcc/csrc/search.c``)."""
+        status, found = self._many(budget, room, None)
+        return status, found
+
+    def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
+        """As ``count``, keeping each solution's options (the C glue's batch)."""
+        out: list[tuple[int, ...]] = []
+        status, _ = self._many(budget, room, out)
+        return status, out
+
+    def _many(self, budget: int, room: int, out: list | None) -> tuple[int, int]:
+        pause_at = self.mems + budget if budget > 0 else None
+        found = 0
+        while True:
+            left = 0
+            if pause_at is not None:
+                if self.mems >= pause_at:
+                    return PAUSED, found
+                left = pause_at - self.mems
+            status = self.step(left)
+            if status != SOLUTION:
+                return status, found
+            found += 1
+            if out is not None:
+                out.append(self.solution())
+            if found >= room:
+                return SOLUTION, found
+
     def choices(self) -> list[int]:
         return list(self._choices)
 

@@ -1,0 +1,103 @@
+"""The quick path of ``xcc count FILE`` (xcc/quick.py) against the full
+command (xcc/cli.py): the same output, statistics and exit code for every
+call it takes, and every other call left to the full command."""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from xcc import quick
+from xcc.cli import app
+
+pytest.importorskip("xcc._native")
+BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "dlx"
+SECONDS = re.compile(r'\d+\.\d{3} s$|"seconds": [0-9.e-]+')
+
+
+def full(argv: list[str]) -> tuple[int, str, str]:
+    r = CliRunner().invoke(app, argv)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def fast(argv: list[str], capsys) -> tuple[int | None, str, str]:
+    code = quick.quick(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def masked(text: str) -> str:
+    return SECONDS.sub("SECONDS", text.strip())
+
+
+@pytest.mark.parametrize("name", ["queens4.dlx", "queens8.dlx", "psm-6x6-easy-2581930-423.dlx",
+                                  "color.dlx",
+                                  "empty3x3-422.dlx", "psm-8x8-easy-1819520-422.dlx"])
+@pytest.mark.parametrize("flags", [[], ["--json"], ["--quiet"], ["--json", "--progress"]])
+def test_the_quick_path_prints_what_the_command_prints(name, flags, capsys):
+    argv = ["count", str(BENCH / name), *flags]
+    code, out, err = fast(argv, capsys)
+    assert code is not None, "the quick path must take this call"
+    expected_code, expected, expected_err = full(argv)
+    assert (code, masked(out), err) == (expected_code, masked(expected), expected_err)
+    if "--json" in flags:
+        assert json.loads(out)["complete"] is True
+
+
+def test_no_solution_exits_1(tmp_path, capsys):
+    f = tmp_path / "none.dlx"
+    f.write_text("a b\na\n")
+    code, out, _ = fast(["count", str(f)], capsys)
+    assert code == 1 and (code, masked(out)) == (1, masked(full(["count", str(f)])[1]))
+
+
+def test_other_calls_go_to_the_full_command(tmp_path, capsys):
+    bad = tmp_path / "bad.dlx"
+    bad.write_text("a b\na c\n")
+    wide = tmp_path / "wide.dlx"
+    wide.write_text("a | \u00e9\na \u00e9:1\n")
+    for argv in (["count"], ["solve", str(BENCH / "queens4.dlx")], ["count", "-"],
+                 ["count", str(BENCH / "queens4.dlx"), "--limit", "1"],
+                 ["count", str(BENCH / "queens4.dlx"), "-e", "c"],
+                 ["count", str(bad)], ["count", str(wide)], ["count", str(tmp_path / "missing")],
+                 ["count", str(tmp_path)], ["--help"]):
+        assert fast(argv, capsys) == (None, "", ""), argv
+
+
+def test_the_entry_point_is_quick():
+    """``xcc count FILE`` imports neither typer nor numpy."""
+    code = ("import sys; from xcc.quick import quick; c = quick(['count', sys.argv[1]]); "
+            "print(c, 'typer' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)")
+    r = subprocess.run([sys.executable, "-c", code, str(BENCH / "queens8.dlx")],
+                       capture_output=True, text=True, timeout=60)
+    assert r.stdout.startswith("Altogether 92 solutions")
+    assert r.stderr.split()[:2] == ["0", "False"]
+
+
+def test_ctrl_c_reports_what_was_counted(tmp_path):
+    """Progress on stderr while it runs; Ctrl-C prints the count so far, exit 130."""
+    import os
+    import signal
+    import time
+
+    import xcc
+    from xcc.examples import queens
+    path = tmp_path / "queens16.dlx"
+    xcc.write_dlx(queens(16), path)  # minutes of search
+    command = Path(sys.executable).with_name("xcc")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    proc = subprocess.Popen([str(command), "count", str(path)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(2.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (out, err)
+    assert re.fullmatch(r"Altogether \d+ solutions, \d+ nodes, \d+ updates, 0 cleansings, "
+                        r"\d+ mems, max level \d+, \d+\.\d{3} s \(stopped early\) \[interrupted\]\n",
+                        out), out
+    assert re.match(r"\.\.\. \d+ solutions, \d+ nodes \([\d,]+ nodes/s\)\n", err), err
