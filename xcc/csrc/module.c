@@ -489,7 +489,9 @@ static PyTypeObject SolverType = {
 
 /* ---- the module -------------------------------------------------------------------- */
 
+PyObject *xcc_py_drat_check(PyObject *module, PyObject *args); /* dratglue.c (issue 18) */
 static PyMethodDef module_methods[] = {
+    {"drat_check", xcc_py_drat_check, METH_VARARGS, "drat_check(nvars, lits, starts, plits, pstarts, kinds) -> (status, step, lemmas, rat, deletions, ignored)"},
     {"layout_compact", xcc_py_layout_compact, METH_VARARGS,
      "layout_compact(n1, n, starts, items, colors) -> Layout: the links laid out in C"},
     {"layout_arrays", xcc_py_layout_arrays, METH_VARARGS,
