@@ -1,0 +1,95 @@
+"""CLI verbs for certificates of uniqueness: prove, verify (issue 18).
+
+``masyu prove PUZZLE -o DIR`` writes a certificate; ``masyu verify DIR``
+checks one without a SAT solver.  Exit codes: 0 proved / verified, 1 not
+unique / not verified (with the reason), 2 bad or unreadable input, 130
+interrupted.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Literal, Optional
+
+import typer
+
+from xcc.drat import CHECKERS
+
+from . import app
+from .puzzles import errors_exit, read_puzzle_arg
+from ..certify import NotUnique, prove as prove_puzzle, verify as verify_dir
+
+Checker = Literal[tuple(CHECKERS)]
+CHECKER_HELP = "The DRAT checker: " + "; ".join(f"{k}: {v}" for k, v in CHECKERS.items()) + "."
+
+
+@app.command()
+def prove(
+    puzzle: str = typer.Argument(..., help="The puzzle: a file, - for stdin, FILE#NAME, or the "
+                                 "URL / game ID / grid."),
+    out: Path = typer.Option(..., "-o", "--out", help="The directory to write the certificate in."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No summary on stderr."),
+) -> None:
+    """Prove the puzzle's solution unique and write a certificate a third party can check.
+
+    The certificate: the rules as CNF over edge variables (each clause commented with its
+    rule and cell), the loop cuts used, the solution, its blocking clause, a DRAT proof and
+    a manifest of sizes and SHA-256 hashes.  Exit 1 if the puzzle has no solution or two.
+
+    Example: masyu prove psm.txt#psm-10x10-easy-6657591 -o cert/
+    """
+    p = read_puzzle_arg(puzzle)
+    try:
+        with errors_exit():
+            try:
+                cert = prove_puzzle(p)
+            except NotUnique as err:
+                typer.echo(f"masyu: not unique: {err.message}", err=True)
+                raise typer.Exit(code=1) from None
+            cert.write(out)
+    except KeyboardInterrupt:
+        typer.echo("masyu: interrupted: no certificate written", err=True)
+        raise typer.Exit(code=130) from None
+    if not quiet:
+        s = cert.stats
+        typer.echo(f"unique: certificate in {out} ({s['rules']} rules, {s['cuts']} cuts, "
+                   f"{s['proof_lines']} proof lines; "
+                   f"{s['search_seconds'] + s['proof_seconds']:.2f} s)", err=True)
+
+
+@app.command()
+def verify(
+    directory: Path = typer.Argument(..., help="A certificate directory (from masyu prove)."),
+    puzzle: Optional[str] = typer.Option(None, "--puzzle", help="The puzzle the certificate "
+                                         "must be about (else the one it holds)."),
+    checker: Checker = typer.Option("c", "--checker", help=CHECKER_HELP),
+    as_json: bool = typer.Option(False, "--json", help="The verdict as JSON on stdout."),
+) -> None:
+    """Check a certificate of uniqueness without a SAT solver.
+
+    Rebuilds the rules' clauses from the puzzle and compares them with the CNF, checks every
+    loop cut against the single-loop rule, the solution against the rules and the blocking
+    clause against the solution, and checks the DRAT proof.  Exit 0 verified, 1 not
+    verified (the reason on stderr), 2 unreadable.
+
+    Example: masyu verify cert/
+    """
+    p = read_puzzle_arg(puzzle) if puzzle is not None else None
+    try:
+        with errors_exit():
+            v = verify_dir(directory, checker, p)
+    except KeyboardInterrupt:
+        typer.echo("masyu: interrupted: not verified", err=True)
+        raise typer.Exit(code=130) from None
+    if as_json:
+        typer.echo(json.dumps({"verified": v.verified, "reason": v.reason or None,
+                               "counts": v.counts,
+                               "seconds": {k: round(t, 3) for k, t in v.seconds.items()}}))
+    if not v.verified:
+        typer.echo(f"masyu: not verified: {v.reason}", err=True)
+        raise typer.Exit(code=1)
+    if not as_json:
+        size = f"{v.puzzle.rows}x{v.puzzle.cols}"
+        typer.echo(f"verified: the {size} puzzle has exactly one solution "
+                   f"({v.counts['rules']} rules, {v.counts['cuts']} cuts, "
+                   f"{v.counts['lemmas']} lemmas checked)")
