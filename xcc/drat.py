@@ -29,6 +29,7 @@ twin is ``csrc/drat.c`` (``_native.drat_check``): the same steps in the same
 order, so the twins give the same verdict, the same failing step and the same
 counts (``tests/xcc/test_drat.py`` holds them to it).
 
+``solver(clauses, proof=True)`` is the CaDiCaL whose proofs it reads.
 ``parse_dimacs(text)`` and ``parse_drat(text)`` read the DIMACS CNF and the text
 DRAT formats; ``check(nvars, clauses, steps, engine="c" | "python")`` gives a
 :class:`DratResult`.
@@ -381,3 +382,16 @@ def check(nvars: int, clauses: Iterable[Sequence[int]], steps: Sequence[Step],
 
 def available(engine: str) -> bool:
     return engine == "python" or (engine == "c" and _native is not None)
+
+
+SOLVER = "cadical195"
+
+
+def solver(clauses: Iterable[Sequence[int]] = (), proof: bool = False):
+    """CaDiCaL 1.9.5 (python-sat's ``cadical195``) over ``clauses``, the solver whose
+    proofs this checker reads: a context manager with ``add_clause``, ``solve``,
+    ``get_model`` and, with ``proof=True``, ``get_proof`` (the text DRAT lines of a
+    refutation; python-sat decodes CaDiCaL's binary DRAT).  ImportError without
+    python-sat."""
+    from pysat.solvers import Solver  # python-sat is an optional dependency
+    return Solver(name=SOLVER, bootstrap_with=[list(c) for c in clauses], with_proof=proof)

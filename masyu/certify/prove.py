@@ -13,15 +13,15 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
+import xcc
+
 from ..board import board
 from ..errors import MasyuError
 from ..loop import Loop
 from ..puzzle import Puzzle
+from . import files
 from .cuts import Cut, component_cuts
 from .rules import Clause, rule_clauses
-
-SOLVER = "cadical195"
-
 
 class NotUnique(MasyuError):
     """The puzzle has no solution, or two: there is no certificate of uniqueness."""
@@ -48,8 +48,8 @@ class Certificate:
         return [c.lits for c in self.rules] + [c.lits for c in self.cuts] + [self.blocking]
 
     def write(self, directory) -> dict:
-        from .files import write  # files reads Certificate's fields; a cycle if at the top
-        return write(self, directory)
+        """Write the files and the manifest in ``directory``; the manifest."""
+        return files.write(self, directory)
 
 
 def blocking_clause(puzzle: Puzzle, loop: Loop) -> tuple[int, ...]:
@@ -62,10 +62,6 @@ def blocking_clause(puzzle: Puzzle, loop: Loop) -> tuple[int, ...]:
 
 def prove(puzzle: Puzzle) -> Certificate:
     """The certificate that ``puzzle`` has exactly one solution (NotUnique if not)."""
-    try:  # python-sat is an optional dependency
-        from pysat.solvers import Solver
-    except ImportError:  # pragma: no cover
-        raise MasyuError("masyu prove needs python-sat: pip install python-sat") from None
     if not puzzle.pearls:
         raise NotUnique("a puzzle without pearls has no certificate (every loop would do)")
     start = time.perf_counter()
@@ -76,7 +72,11 @@ def prove(puzzle: Puzzle) -> Certificate:
     solution: Loop | None = None
     blocking: tuple[int, ...] = ()
     solves = 0
-    with Solver(name=SOLVER, bootstrap_with=[c.lits for c in rules]) as solver:
+    try:
+        first = xcc.drat.solver([c.lits for c in rules])
+    except ImportError:  # pragma: no cover - python-sat is optional (the sat extra)
+        raise MasyuError("masyu prove needs python-sat: pip install 'xcc-masyu[sat]'") from None
+    with first as solver:
         while True:
             solves += 1
             if not solver.solve():
@@ -99,7 +99,7 @@ def prove(puzzle: Puzzle) -> Certificate:
         raise NotUnique("the puzzle has no solution")
     searched = time.perf_counter()
     formula = [c.lits for c in rules] + [c.lits for c in cuts] + [blocking]
-    with Solver(name=SOLVER, bootstrap_with=formula, with_proof=True) as solver:
+    with xcc.drat.solver(formula, proof=True) as solver:
         if solver.solve():  # pragma: no cover - the first pass proved it unsatisfiable
             raise AssertionError("the final formula is satisfiable")
         proof = solver.get_proof()

@@ -15,8 +15,7 @@ import json
 import time
 from dataclasses import dataclass, field
 
-from xcc import drat
-from xcc.errors import XCCError
+import xcc
 
 from ..board import board
 from ..check import check
@@ -47,7 +46,7 @@ class Verdict:
 def _parse(fn, *args, name: str):
     try:
         return fn(*args)
-    except XCCError as err:
+    except xcc.XCCError as err:
         raise MasyuError(err.message, err.where or name) from None
 
 
@@ -73,9 +72,10 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
     """Check the certificate in ``directory``.  ``puzzle``: the one it must be about.
 
     Returns a Verdict; raises MasyuError when the certificate cannot be read."""
-    if checker not in drat.CHECKERS:
-        raise MasyuError(f"unknown checker {checker!r}; choose from {', '.join(drat.CHECKERS)}")
-    if checker == "c" and not drat.available("c"):
+    if checker not in xcc.drat.CHECKERS:
+        choices = ", ".join(xcc.drat.CHECKERS)
+        raise MasyuError(f"unknown checker {checker!r}; choose from {choices}")
+    if checker == "c" and not xcc.drat.available("c"):
         checker = "python"
     times: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -94,7 +94,7 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
         return Verdict(False, reason, p, **kw)
 
     # the rules: the file's clauses are exactly the puzzle's
-    fvars, fclauses = _parse(drat.parse_dimacs, text["rules"], FILES["rules"],
+    fvars, fclauses = _parse(xcc.drat.parse_dimacs, text["rules"], FILES["rules"],
                              name=FILES["rules"])
     if fvars != nvars:
         return refuse(f"{FILES['rules']} has {fvars} variables, the board {nvars} edges")
@@ -127,7 +127,7 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
     broken = check(p, loop)
     if broken:
         return refuse(f"{FILES['solution']} is not a solution: {broken[0]}", solution=loop)
-    bvars, bclauses = _parse(drat.parse_dimacs, text["blocking"], FILES["blocking"],
+    bvars, bclauses = _parse(xcc.drat.parse_dimacs, text["blocking"], FILES["blocking"],
                              name=FILES["blocking"])
     blocking = blocking_clause(p, loop)
     if bvars != nvars or len(bclauses) != 1 or normal(bclauses[0]) != normal(blocking):
@@ -135,9 +135,9 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
     times["cuts and solution"] = time.perf_counter() - t0 - times["rules"]
     # the proof
     t1 = time.perf_counter()
-    steps = _parse(drat.parse_drat, text["proof"], nvars, FILES["proof"], name=FILES["proof"])
+    steps = _parse(xcc.drat.parse_drat, text["proof"], nvars, FILES["proof"], name=FILES["proof"])
     formula = [c.lits for c in rules] + [tuple(c["clause"]) for c in cuts] + [blocking]
-    result = drat.check(nvars, formula, steps, checker)
+    result = xcc.drat.check(nvars, formula, steps, checker)
     times["proof"] = time.perf_counter() - t1
     counts = {"rules": len(rules), "cuts": len(cuts), "proof_steps": len(steps), **result.counts}
     if not result.verified:

@@ -13,12 +13,13 @@ from typing import Literal, Optional
 
 import typer
 
-from xcc.drat import CHECKERS
+import xcc
 
 from . import app
 from .puzzles import errors_exit, read_puzzle_arg
 from ..certify import NotUnique, prove as prove_puzzle, verify as verify_dir
 
+CHECKERS = xcc.drat.CHECKERS
 Checker = Literal[tuple(CHECKERS)]
 CHECKER_HELP = "The DRAT checker: " + "; ".join(f"{k}: {v}" for k, v in CHECKERS.items()) + "."
 
