@@ -5,6 +5,7 @@ Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
 does either with progress reports; ``ENGINES`` names the engines available
 here (the registry is :mod:`xcc.engines`).
 """
+from . import drat  # the DRAT checker (issue 18's certificates), as xcc.drat
 from .cycle import Cycle
 from .dlxfile import format_dlx, knuth_compatible, parse_dlx, read_dlx, write_dlx
 from .engines import DEFAULT_ENGINE, ENGINES
