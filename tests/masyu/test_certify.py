@@ -286,3 +286,14 @@ def test_prove_refuses_puzzles_without_a_unique_solution():
     assert count(one, limit=2) == 2
     with pytest.raises(NotUnique, match="two solutions"):
         prove(one)
+
+
+def test_the_api_is_at_the_top_of_masyu(psm, tmp_path):
+    import masyu
+    puzzles, loops = psm
+    p = first_of_size(puzzles, 6)
+    cert = masyu.prove(p)
+    assert isinstance(cert, masyu.Certificate) and cert.solution == loops[p.name]
+    cert.write(tmp_path)
+    v = masyu.verify(tmp_path)
+    assert isinstance(v, masyu.Verdict) and v and v.puzzle == p
