@@ -11,6 +11,9 @@ A certificate directory holds
 - ``blocking.cnf``: DIMACS, one clause: the negation of the solution;
 - ``proof.drat``: a text DRAT proof that rules + cuts + blocking clause (in
   that order) are unsatisfiable;
+- ``formula.cnf``: DIMACS, those clauses in that order, for other checkers
+  (``drat-trim formula.cnf proof.drat``); the verifier checks that it is
+  exactly them;
 - ``manifest.json``: the format, the claim, the counts, and each file's size
   and SHA-256.
 
@@ -29,7 +32,8 @@ from ..errors import MasyuError
 
 FORMAT = "masyu-certificate/1"
 FILES = {"puzzle": "puzzle.txt", "rules": "rules.cnf", "cuts": "cuts.json",
-         "solution": "solution.txt", "blocking": "blocking.cnf", "proof": "proof.drat"}
+         "solution": "solution.txt", "blocking": "blocking.cnf", "proof": "proof.drat",
+         "formula": "formula.cnf"}
 MANIFEST = "manifest.json"
 CLAIM = ("the puzzle in puzzle.txt has exactly one solution, the loop in solution.txt: "
          "every other loop through all pearls satisfies rules.cnf, every cut of cuts.json "
@@ -62,9 +66,12 @@ def texts(cert) -> dict[str, str]:
     blocking = _dimacs(["the negation of the solution in solution.txt: some edge differs"],
                        b.nedges, [("", cert.blocking)])
     cuts = "[\n" + ",\n".join(json.dumps(c.as_json()) for c in cert.cuts) + "\n]\n"
+    formula = _dimacs(["rules.cnf, the clauses of cuts.json and blocking.cnf, in that order: "
+                       "the formula proof.drat refutes"], b.nedges,
+                      [("", lits) for lits in cert.formula()])
     return {"puzzle": p.to_grid().rstrip("\n") + "\n", "rules": rules, "cuts": cuts,
             "solution": cert.solution.to_box(), "blocking": blocking,
-            "proof": "\n".join(cert.proof) + ("\n" if cert.proof else "")}
+            "proof": "\n".join(cert.proof) + ("\n" if cert.proof else ""), "formula": formula}
 
 
 def digest(data: bytes) -> str:

@@ -133,10 +133,15 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
     if bvars != nvars or len(bclauses) != 1 or normal(bclauses[0]) != normal(blocking):
         return refuse(f"{FILES['blocking']} is not the negation of the solution", solution=loop)
     times["cuts and solution"] = time.perf_counter() - t0 - times["rules"]
+    formula = [c.lits for c in rules] + [tuple(c["clause"]) for c in cuts] + [blocking]
+    gvars, given_formula = _parse(xcc.drat.parse_dimacs, text["formula"], FILES["formula"],
+                                  name=FILES["formula"])
+    if gvars != nvars or [normal(c) for c in given_formula] != [normal(c) for c in formula]:
+        return refuse(f"{FILES['formula']} is not the rules, the cuts and the blocking clause, "
+                      f"in that order", solution=loop)
     # the proof
     t1 = time.perf_counter()
     steps = _parse(xcc.drat.parse_drat, text["proof"], nvars, FILES["proof"], name=FILES["proof"])
-    formula = [c.lits for c in rules] + [tuple(c["clause"]) for c in cuts] + [blocking]
     result = xcc.drat.check(nvars, formula, steps, checker)
     times["proof"] = time.perf_counter() - t1
     counts = {"rules": len(rules), "cuts": len(cuts), "proof_steps": len(steps), **result.counts}

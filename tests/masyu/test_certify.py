@@ -244,7 +244,7 @@ def flip_blocking(text: str) -> str:
     ("rules.cnf", drop_clause, "lacks the clause"),
     ("rules.cnf", add_clause, "does not give"),
     ("cuts.json", bad_cut, "hold every pearl"),
-    ("cuts.json", lambda t: "[]", "proof.drat"),             # without the cuts the proof fails
+    ("formula.cnf", drop_clause, "formula.cnf is not"),
     ("proof.drat", change_proof_line, "neither RUP nor RAT"),
     ("proof.drat", lambda t: "\n".join(t.splitlines()[:10]) + "\n", "without deriving"),
     ("solution.txt", other_solution, "not a solution"),
@@ -255,6 +255,20 @@ def test_a_tampered_certificate_is_refused(cert10, tmp_path, name, change, words
     for checker in CHECKERS:
         v = verify(d, checker)
         assert not v.verified and words in v.reason, v.reason
+
+
+def test_without_its_cuts_the_proof_fails(cert10, tmp_path):
+    """The cuts dropped (and formula.cnf made to match): the rules and the blocking clause
+    alone have models (loops apart), so no proof of their refutation can check."""
+    bare = cfiles.texts(type(cert10)(cert10.puzzle, cert10.rules, [], cert10.solution,
+                                     cert10.blocking, cert10.proof))
+    cert10.write(tmp_path)
+    for key in ("cuts", "formula"):
+        (tmp_path / cfiles.FILES[key]).write_text(bare[key])
+    cfiles.rehash(tmp_path)
+    for checker in CHECKERS:
+        v = verify(tmp_path, checker)
+        assert not v.verified and v.reason.startswith("proof.drat"), v.reason
 
 
 def test_a_changed_file_is_refused_by_its_hash(cert10, tmp_path):
