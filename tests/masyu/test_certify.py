@@ -311,3 +311,16 @@ def test_the_api_is_at_the_top_of_masyu(psm, tmp_path):
     cert.write(tmp_path)
     v = masyu.verify(tmp_path)
     assert isinstance(v, masyu.Verdict) and v and v.puzzle == p
+
+
+def test_the_benchmark_prints_its_table():
+    import subprocess
+    import sys
+    root = Path(__file__).resolve().parents[2]
+    r = subprocess.run([sys.executable, str(root / "benchmarks" / "certify.py"), "--per-class",
+                        "1"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    rows = [ln for ln in r.stdout.splitlines() if ln.startswith("| ")]
+    assert rows[0].startswith("| class | puzzles | prove s")
+    assert [ln.split(" | ")[0] for ln in rows[1:]] == ["| 10x10", "| 15x15", "| 25x25 hard",
+                                                      "| 40x40"]
