@@ -23,6 +23,16 @@ from . import files
 from .cuts import Cut, component_cuts
 from .rules import Clause, rule_clauses
 
+MAX_CELLS = 40_000   # 200 x 200: the rules alone are about 600,000 clauses there
+
+
+def check_size(puzzle: Puzzle, where: str | None = None) -> None:
+    """Refuse, before anything is built, a board too big to certify in memory."""
+    if puzzle.rows * puzzle.cols > MAX_CELLS:
+        raise MasyuError(f"a {puzzle.rows}x{puzzle.cols} board is too large for a certificate "
+                         f"(at most {MAX_CELLS:,} cells)", where)
+
+
 class NotUnique(MasyuError):
     """The puzzle has no solution, or two: there is no certificate of uniqueness."""
 
@@ -62,6 +72,7 @@ def blocking_clause(puzzle: Puzzle, loop: Loop) -> tuple[int, ...]:
 
 def prove(puzzle: Puzzle) -> Certificate:
     """The certificate that ``puzzle`` has exactly one solution (NotUnique if not)."""
+    check_size(puzzle)
     if not puzzle.pearls:
         raise NotUnique("a puzzle without pearls has no certificate (every loop would do)")
     start = time.perf_counter()

@@ -24,7 +24,7 @@ from ..loop import Loop
 from ..puzzle import Puzzle
 from .cuts import check_cut
 from .files import FILES, Refused, read
-from .prove import blocking_clause
+from .prove import blocking_clause, check_size
 from .rules import normal, rule_clauses
 
 
@@ -89,7 +89,12 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
         _, text = read(directory)
     except Refused as why:
         return Verdict(False, str(why))
-    p = Puzzle.parse(text["puzzle"])
+    try:
+        p = Puzzle.parse(text["puzzle"])
+    except MasyuError as err:
+        raise MasyuError(err.message, f"{FILES['puzzle']}, {err.where}" if err.where
+                         else FILES["puzzle"]) from None
+    check_size(p, FILES["puzzle"])
     if puzzle is not None and (p.rows, p.cols, p.pearls) != (puzzle.rows, puzzle.cols,
                                                            puzzle.pearls):
         return Verdict(False, "the certificate is about another puzzle", p)

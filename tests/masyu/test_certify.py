@@ -324,3 +324,19 @@ def test_the_benchmark_prints_its_table():
     assert rows[0].startswith("| class | puzzles | prove s")
     assert [ln.split(" | ")[0] for ln in rows[1:]] == ["| 10x10", "| 15x15", "| 25x25 hard",
                                                       "| 40x40"]
+
+
+def test_boards_too_big_to_certify_are_refused_up_front(tmp_path, cert10):
+    from masyu import MasyuError
+    big = Puzzle(201, 200, {(0, 0): "W"})
+    with pytest.raises(MasyuError, match="too large for a certificate"):
+        prove(big)
+    cert10.write(tmp_path)
+    (tmp_path / "puzzle.txt").write_text(big.to_grid())
+    cfiles.rehash(tmp_path)
+    with pytest.raises(MasyuError, match="puzzle.txt: a 201x200 board is too large"):
+        verify(tmp_path)
+    (tmp_path / "puzzle.txt").write_text("..X\n")
+    cfiles.rehash(tmp_path)
+    with pytest.raises(MasyuError, match="puzzle.txt"):
+        verify(tmp_path)
