@@ -161,3 +161,28 @@ def test_the_twins_agree_on_solver_proofs_and_their_mutants():
         g = f[:rng.randrange(len(f))] + f[len(f) // 2 + 1:]
         assert check(n, g, steps, "python") == check(n, g, steps, "c")
     assert refused > 20   # the mutants are not all harmless: the test can see a difference
+
+
+@TWINS
+def test_the_twins_agree_on_random_proofs_with_rat_lemmas():
+    """Random lemmas (some on fresh variables) and deletions over small random formulas:
+    many are RAT with real resolvents, many refused; the twins say the same of each."""
+    rng = random.Random(422)
+    rat = refused = 0
+    for _ in range(300):
+        n = rng.randint(4, 10)
+        f = [[rng.choice((-1, 1)) * v for v in rng.sample(range(1, n + 1), rng.randint(1, 3))]
+             for _ in range(rng.randint(3, 25))]
+        steps = []
+        for k in range(rng.randint(1, 30)):
+            if rng.random() < 0.3 and f:
+                steps.append(Step(DELETE, tuple(rng.choice(f)), k + 1))
+            else:
+                width = rng.randint(0, 3)
+                lits = tuple(rng.choice((-1, 1)) * rng.randint(1, n + 2) for _ in range(width))
+                steps.append(Step(ADD, lits, k + 1))
+        a, b = check(n + 2, f, steps, "python"), check(n + 2, f, steps, "c")
+        assert a == b, (f, steps, a, b)
+        rat += a.counts["rat"]
+        refused += a.step is not None
+    assert rat > 50 and refused > 50
