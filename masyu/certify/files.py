@@ -82,6 +82,8 @@ def write(cert, directory) -> dict:
     """Write the certificate's files and manifest in ``directory`` (made if missing)."""
     d = Path(directory)
     d.mkdir(parents=True, exist_ok=True)
+    # the manifest goes first and comes back last: a write cut short is no certificate
+    (d / MANIFEST).unlink(missing_ok=True)
     files = {}
     for key, text in texts(cert).items():
         data = text.encode("utf-8")

@@ -68,3 +68,17 @@ def test_prove_says_not_unique_with_exit_1(tmp_path):
     r = run("prove", "......\n.W....\n......\n......\n", "-o", str(tmp_path / "c"))
     assert r.exit_code == 1 and "two solutions" in r.stderr
     assert not (tmp_path / "c").exists()
+
+
+def test_ctrl_c_exits_130(tmp_path, monkeypatch):
+    import masyu.cli.certifying as certifying
+
+    def interrupted(*args, **kw):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(certifying, "prove_puzzle", interrupted)
+    r = run("prove", PSM + "#psm-10x10-easy-6657591", "-o", str(tmp_path / "c"))
+    assert r.exit_code == 130 and "interrupted: no certificate written" in r.stderr
+    assert not (tmp_path / "c").exists()
+    monkeypatch.setattr(certifying, "verify_dir", interrupted)
+    r = run("verify", str(tmp_path))
+    assert r.exit_code == 130 and "interrupted" in r.stderr
