@@ -387,3 +387,27 @@ def test_random_damage_is_refused_or_an_error_never_a_crash(psm, tmp_path):
             assert clauses(old) == clauses(new), (name, t)
         shutil.rmtree(d)
     assert {"error", False} <= seen
+
+
+def test_without_the_extension_verify_uses_the_python_checker(cert10, tmp_path):
+    import subprocess
+    import sys
+    cert10.write(tmp_path)
+    code = ('import sys\nsys.modules["xcc._native"] = None\n'
+            'import masyu, xcc\nassert not xcc.drat.available("c")\n'
+            f'v = masyu.verify({str(tmp_path)!r})\nprint(v.verified, v.counts["lemmas"])\n')
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["True", str(verify(tmp_path, "c").counts["lemmas"])]
+
+
+@pytest.mark.skipif(not __import__("shutil").which("drat-trim"), reason="drat-trim not on PATH")
+def test_drat_trim_accepts_the_proof(cert10, tmp_path):
+    """A third party's checker (github.com/marijnheule/drat-trim), when installed."""
+    import shutil
+    import subprocess
+    cert10.write(tmp_path)
+    r = subprocess.run([shutil.which("drat-trim"), str(tmp_path / "formula.cnf"),
+                        str(tmp_path / "proof.drat"), "-f"], capture_output=True, text=True,
+                       timeout=300)
+    assert "s VERIFIED" in r.stdout, r.stdout[-2000:]
