@@ -25,6 +25,6 @@ the values that differ from it: every deduction is sound, so the answer's own
 values can never be refuted.  This is what the generator uses; without
 ``known`` both values are tried.  :mod:`.analysis` runs the levels in turn.
 """
-from .analysis import LEVELS, Analysis, analyze, analyze_kinds, solutions
+from .analysis import LEVELS, Analysis, analyze, analyze_kinds, band_level, rate, solutions
 
-__all__ = ["LEVELS", "Analysis", "analyze", "analyze_kinds", "solutions"]
+__all__ = ["LEVELS", "Analysis", "analyze", "analyze_kinds", "band_level", "rate", "solutions"]

@@ -100,6 +100,20 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
     return done(3, complete)
 
 
+def rate(bd: Board, kinds: Sequence[int], *, given: Sequence[tuple[int, int]] = (),
+         listen: Callable[[ProbeState], Callable[..., None]] | None = None) -> Analysis:
+    """Levels 1 and 2 without the answer: the one run that both the difficulty band
+    (:func:`masyu.generate.bands.measure`) and an explanation (:func:`masyu.explain`,
+    which listens) rest on.  :func:`band_level` reads the band off it."""
+    return analyze_kinds(bd, kinds, max_level=2, limit=2, given=given, listen=listen)
+
+
+def band_level(res: Analysis) -> int:
+    """The difficulty of a rating run: 1 the local rules finish it, 2 it needs level 2,
+    3 it needs search."""
+    return res.level if res.complete else 3
+
+
 def analyze(puzzle: Puzzle, *, loop: Loop | None = None, max_level: int = 3, limit: int = 2,
             node_limit: int | None = None) -> Analysis:
     """Analyze ``puzzle`` (optionally knowing one solution ``loop``, which speeds it up)."""

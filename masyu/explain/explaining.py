@@ -1,9 +1,9 @@
 """``explain(puzzle)``: the deducer's reasoning as an account of steps.
 
 The deducer runs levels 1 and 2 (the local rules, then connectivity and
-trials) exactly as the generator's difficulty measure runs them
-(``analyze_kinds(max_level=2)``), with a :class:`~.record.Recorder` listening;
-the account's level is the generator's band (1 easy, 2 medium, 3 hard).  Runs
+trials) in the one rating run the generator's difficulty measure makes too
+(:func:`masyu.deduce.rate`), with a :class:`~.record.Recorder` listening; the
+account's level is the generator's band (1 easy, 2 medium, 3 hard).  Runs
 of the same local rule are grouped into one step (at most ``GROUP`` firings),
 so the account stays readable; every step still names the cells whose rules
 force what it sets.
@@ -11,7 +11,7 @@ force what it sets.
 from __future__ import annotations
 
 from ..board import Board, board
-from ..deduce import analyze_kinds
+from ..deduce import band_level, rate
 from ..deduce.state import UNKNOWN
 from ..loop import Loop
 from ..puzzle import Puzzle
@@ -116,14 +116,14 @@ def explain(puzzle: Puzzle, given: Marks | None = None) -> Explanation:
     kinds = bd.kinds(puzzle.pearls)
     start = [(bd.index[e], v) for e, v in given.pairs()] if given is not None else []
     rec = Recorder(bd)
-    res = analyze_kinds(bd, kinds, max_level=2, limit=2, given=start, listen=rec.listen)
+    res = rate(bd, kinds, given=start, listen=rec.listen)
     contradiction = res.complete and res.count == 0
     rec.finish(contradiction)
     if res.complete and res.count:
         result, loop = "solved", Loop(bd.rows, bd.cols, bd.edges_of(res.solutions[0]))
     else:
         result, loop = ("contradiction" if contradiction else "stuck"), None
-    level = res.level if res.complete else 3
+    level = band_level(res)
     st = rec.st
     val = st.val if st is not None else [UNKNOWN] * (bd.nedges + 1)
     return Explanation(puzzle, result, level, steps_of(bd, rec.raw), loop,
