@@ -21,6 +21,7 @@ from ..puzzle import Puzzle
 from ..solving import solve
 from .explaining import explain
 from .marks import Marks, from_items, parse_marks
+from .pictures import state_svg
 from .steps import Step, cell_text, edge_text
 
 KINDS = ("step", "wrong", "solved", "stuck", "contradiction")
@@ -62,7 +63,6 @@ class Hint:
                 "wrong": [w.as_dict() for w in self.wrong]}
 
     def _repr_svg_(self) -> str:
-        from .pictures import state_svg  # pictures import steps: kept out of the top
         if self.step is not None:
             return state_svg(self.puzzle, self.marks, cells=self.step.cells,
                              tentative=self.step.set)

@@ -19,6 +19,7 @@ from ..board import Cell, Edge
 from ..loop import Loop
 from ..puzzle import Puzzle
 from .marks import Marks
+from .pictures import state_svg, step_svg, step_text
 
 RESULTS = ("solved", "stuck", "contradiction")
 STUCK_TEXT = "stuck: the rest needs search"
@@ -59,11 +60,9 @@ class Step:
 
     def svg(self, theme: str = "ivory", cell: int = 36) -> str:
         """The board before the step, its cells highlighted and its edges dashed."""
-        from .pictures import step_svg  # pictures import this module: a cycle at the top
         return step_svg(self, theme=theme, cell=cell)
 
     def text_picture(self) -> str:
-        from .pictures import step_text  # pictures import this module: a cycle at the top
         return step_text(self)
 
     def _repr_svg_(self) -> str:
@@ -122,5 +121,4 @@ class Explanation:
         return "contradiction: the puzzle has no solution"
 
     def _repr_svg_(self) -> str:
-        from .pictures import state_svg  # pictures import this module: a cycle at the top
         return state_svg(self.puzzle, self.marks, loop=self.loop)
