@@ -22,8 +22,10 @@ from .render import render_svg, render_text
 from .encodings import ENCODINGS, Encoding, encode
 from .solving import METHODS, Count, Search, count, is_unique, solve
 from .generate import DIFFICULTIES, Difficulty, Generated, generate, generate_with_loop
+from .explain import Ambiguity, Explanation, Hint, ambiguity, explain, hint
 
 __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation", "load", "dump",
            "load_solutions", "render_text", "render_svg", "encode", "Encoding", "solve", "count",
            "is_unique", "Count", "Search", "generate", "generate_with_loop", "Generated",
-           "Difficulty", "ENCODINGS", "METHODS", "FORMATS", "DIFFICULTIES"]
+           "Difficulty", "ENCODINGS", "METHODS", "FORMATS", "DIFFICULTIES", "explain", "hint",
+           "ambiguity", "Explanation", "Hint", "Ambiguity"]
