@@ -14,9 +14,9 @@ from .rules import RULES, Rule
 from .marks import Marks, parse_marks
 from .steps import Explanation, Step
 from .explaining import explain
-from .hints import Hint, Wrong, hint
+from .hints import Hint, Wrong, as_marks, hint
 from .ambiguity import Ambiguity, ambiguity
 from .pictures import THEMES, state_svg, state_text
 
 __all__ = ["RULES", "Rule", "Marks", "parse_marks", "Explanation", "Step", "explain", "Hint",
-           "Wrong", "hint", "Ambiguity", "ambiguity", "THEMES", "state_svg", "state_text"]
+           "Wrong", "as_marks", "hint", "Ambiguity", "ambiguity", "THEMES", "state_svg", "state_text"]

@@ -124,6 +124,10 @@ class Recorder:
             return [i] + [j for j in self.bd.nbr[i] if j >= 0]
         if cause[0] == "adjacent":
             return [cause[1], cause[2]]
+        if cause[0] == "connect":   # the pearls and line ends cut off from the first pearl
+            reach = self._reachable()
+            return [i for i in range(self.bd.ncells)
+                    if (st.kinds[i] or st.deg[i]) and i not in reach][:8]
         return []
 
     def _reachable(self) -> set[int]:
