@@ -18,6 +18,7 @@ from . import puzzles as _puzzles  # noqa: E402,F401  (registers convert, check,
 from . import solving as _solving  # noqa: E402,F401  (registers solve, count, encode)
 from . import generating as _generating  # noqa: E402,F401  (registers generate)
 from . import playing as _playing  # noqa: E402,F401  (registers daily, play)
+from . import explaining as _explaining  # noqa: E402,F401  (registers explain, hint, ambiguity)
 
 
 def main() -> None:
