@@ -90,7 +90,13 @@ def group(raws: list[Raw]) -> list[tuple[Raw, int]]:
     return out
 
 
-def steps_of(bd: Board, raws: list[Raw]) -> list[Step]:
+def steps_of(bd: Board, raws: list[Raw], given: set[int] = frozenset()) -> list[Step]:
+    """The steps of the recorded ones, grouped; edges among ``given`` (a player's marks,
+    which a deduction made while they were being set may repeat) are left out."""
+    if given:
+        raws = [Raw(r.rule, r.cells, [x for x in r.set if x[0] not in given], r.where)
+                for r in raws]
+        raws = [r for r in raws if r.set or r.rule == "contradiction"]
     steps = []
     for raw, n in group(raws):
         cells = tuple(sorted({cell_of(bd, i) for i in raw.cells}))
@@ -126,5 +132,5 @@ def explain(puzzle: Puzzle, given: Marks | None = None) -> Explanation:
     level = band_level(res)
     st = rec.st
     val = st.val if st is not None else [UNKNOWN] * (bd.nedges + 1)
-    return Explanation(puzzle, result, level, steps_of(bd, rec.raw), loop,
+    return Explanation(puzzle, result, level, steps_of(bd, rec.raw, {e for e, _ in start}), loop,
                        marks_of(bd, val, loop), given)

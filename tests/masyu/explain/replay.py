@@ -16,6 +16,9 @@ order and checks each one:
   line while a pearl lies elsewhere;
 - a trial (level 2): only that it sets unknown edges (its truth is checked
   against the stored loop by the callers).
+
+In an account that ends in a contradiction the named cells may have no
+completion at all (that is what it proves); every other check still holds.
 """
 from __future__ import annotations
 
@@ -33,8 +36,9 @@ class ReplayError(AssertionError):
 
 
 class Replay:
-    def __init__(self, puzzle, given=None):
+    def __init__(self, puzzle, given=None, doomed=False):
         self.p = puzzle
+        self.doomed = doomed   # the account ends in a contradiction: no completion is fine
         self.pearls = dict(puzzle.pearls)
         self.state: dict = {}
         if given is not None:
@@ -153,6 +157,8 @@ class Replay:
 
         for k in by_var.get(-1, []):
             if not ok(k):
+                if self.doomed:
+                    return
                 raise ReplayError("the named cells' rules already fail before the step")
 
         def search(i):
@@ -171,7 +177,7 @@ class Replay:
             del assign[e]
 
         search(0)
-        if not seen_any[0]:
+        if not seen_any[0] and not self.doomed:
             raise ReplayError("the named cells' rules have no completion at all")
 
     # -- board-wide rules -------------------------------------------------------
@@ -267,7 +273,7 @@ class Replay:
 
 def replay(puzzle, explanation, given=None) -> Replay:
     """Apply and check every step; the final state is ``.state``."""
-    r = Replay(puzzle, given)
+    r = Replay(puzzle, given, doomed=explanation.result == "contradiction")
     for k, step in enumerate(explanation.steps):
         try:
             r.apply(step)
