@@ -26,7 +26,8 @@ GROUPED = {name for name, r in RULES.items() if r.level == 1} - {"premature smal
                                                                   "contradiction"}
 
 INTRO = {
-    "corner black pearl": "The black pearl at {w} is in a corner: it turns away from both walls",
+    "corner black pearl": "The black pearl at {w} is in or near a corner: it turns away from "
+                          "both walls",
     "edge black pearl": "The black pearl at {w} is near the edge: an arm toward it has no room",
     "adjacent black pearls": "The black pearls at {w} and {w2} are neighbours: neither sends an "
                              "arm into the other",
@@ -44,9 +45,10 @@ INTRO = {
                             "left outside",
     "connectivity": "The loop is one piece: these edges are cut off from the pearls",
     "bridge": "The loop never uses a bridge of the edges still possible",
-    "three whites in a row": "The white pearls in a row at {w} cannot all go along it",
-    "line leads to contradiction": "If {e} were a line, the rules would fail",
-    "cross leads to contradiction": "If {e} were crossed, the rules would fail",
+    "three whites in a row": "The white pearls in a row at {w} cannot all go along it: a "
+                             "line along it makes the rules fail{at}",
+    "line leads to contradiction": "If {e} were a line, the rules would fail{at}",
+    "cross leads to contradiction": "If {e} were crossed, the rules would fail{at}",
     "contradiction": "The rules cannot all hold at {cells}: the puzzle has no solution",
 }
 
@@ -62,32 +64,42 @@ def _sets_text(bd: Board, sets: list[tuple[int, int]]) -> str:
     return "; ".join(parts)
 
 
-def _text(bd: Board, raw: Raw, places: int) -> str:
+def _text(bd: Board, raw: Raw, places: list[int]) -> str:
     cells = [cell_of(bd, i) for i in raw.cells]
-    if places > 1:
+    if len(places) > 1:
+        at = ", ".join(cell_text(cell_of(bd, i)) for i in places[:SHOWN])
+        more = ", ..." if len(places) > SHOWN else ""
         intro = f"{RULES[raw.rule].summary[0].upper()}{RULES[raw.rule].summary[1:]} " \
-                f"({places} places)"
+                f"({len(places)} places: {at}{more})"
     else:
         w = cell_text(cell_of(bd, raw.where)) if raw.where >= 0 else ""
         w2 = cell_text(cells[1]) if len(cells) > 1 else w
         e = edge_text(bd.edges[raw.set[0][0]]) if raw.set else ""
-        intro = INTRO[raw.rule].format(w=w, w2=w2, e=e,
+        template = INTRO[raw.rule]
+        if raw.rule == "black extends straight" and all(
+                v == 0 and raw.where in bd.ends[x] for x, v in raw.set):
+            template = "An arm of the black pearl at {w} could not go straight on"
+        at = f" at {cell_text(cell_of(bd, raw.fails))}" if raw.fails >= 0 else ""
+        intro = template.format(w=w, w2=w2, e=e, at=at,
                                        cells=", ".join(cell_text(c) for c in cells[:SHOWN]))
     sets = _sets_text(bd, raw.set)
     return f"{intro}: {sets}." if sets else f"{intro}."
 
 
-def group(raws: list[Raw]) -> list[tuple[Raw, int]]:
-    """Runs of one local rule as one step (with the number of firings it holds)."""
-    out: list[tuple[Raw, int]] = []
+def group(raws: list[Raw]) -> list[tuple[Raw, list[int]]]:
+    """Runs of one local rule as one step, with the places (pearls or cells) it is about;
+    a run holds at most GROUP firings."""
+    out: list[tuple[Raw, list[int], int]] = []
     for raw in raws:
-        if out and raw.rule in GROUPED and out[-1][0].rule == raw.rule and out[-1][1] < GROUP:
-            prev, n = out[-1]
+        if out and raw.rule in GROUPED and out[-1][0].rule == raw.rule and out[-1][2] < GROUP:
+            prev, places, n = out[-1]
             cells = prev.cells + [c for c in raw.cells if c not in prev.cells]
-            out[-1] = (Raw(prev.rule, cells, prev.set + raw.set, prev.where), n + 1)
+            if raw.where not in places:
+                places = places + [raw.where]
+            out[-1] = (Raw(prev.rule, cells, prev.set + raw.set, prev.where), places, n + 1)
         else:
-            out.append((raw, 1))
-    return out
+            out.append((raw, [raw.where], 1))
+    return [(raw, places) for raw, places, _ in out]
 
 
 def steps_of(bd: Board, raws: list[Raw], given: set[int] = frozenset()) -> list[Step]:
@@ -98,10 +110,10 @@ def steps_of(bd: Board, raws: list[Raw], given: set[int] = frozenset()) -> list[
                 for r in raws]
         raws = [r for r in raws if r.set or r.rule == "contradiction"]
     steps = []
-    for raw, n in group(raws):
+    for raw, places in group(raws):
         cells = tuple(sorted({cell_of(bd, i) for i in raw.cells}))
         sets = tuple((bd.edges[e], v) for e, v in raw.set)
-        steps.append(Step(raw.rule, RULES[raw.rule].level, cells, sets, _text(bd, raw, n)))
+        steps.append(Step(raw.rule, RULES[raw.rule].level, cells, sets, _text(bd, raw, places)))
     return steps
 
 

@@ -29,6 +29,7 @@ class Raw:
     cells: list[int]
     set: list[tuple[int, int]]    # (edge number, value)
     where: int = -1               # the pearl or cell it is about (for the sentence)
+    fails: int = -1               # a failed trial: the cell whose rule failed last
 
 
 class Recorder:
@@ -71,7 +72,9 @@ class Recorder:
             self.pos = len(st.trail)
             self.cause = ("none",)
             if not ok:
-                self.raw.append(self._refuted(e, v, trial[2] + self._cells(self.last)))
+                failing = self._cells(self.last)
+                self.raw.append(self._refuted(e, v, trial[2] + failing,
+                                              failing[0] if failing else -1))
                 self.pos += 1                # the other value of e comes next
         elif code == CONNECT:
             self.cause = ("connect", self._reachable())
@@ -252,7 +255,7 @@ class Recorder:
                 put("black extends straight", e, v, nbr[d])
         return [Raw(name, sorted(cells[name]), part, i) for name, part in groups.items()]
 
-    def _refuted(self, e: int, v: int, cells: list[int]) -> Raw:
+    def _refuted(self, e: int, v: int, cells: list[int], fails: int) -> Raw:
         """The step of a failed trial: edge ``e`` cannot have value ``v``."""
         bd = self.bd
         name = "line leads to contradiction" if v == 1 else "cross leads to contradiction"
@@ -263,7 +266,7 @@ class Recorder:
         for x in [a, b] + cells:
             if x not in seen:
                 seen.append(x)
-        return Raw(name, sorted(seen), [(e, 1 - v)], a)
+        return Raw(name, sorted(seen), [(e, 1 - v)], a, fails)
 
     def _whites_in_a_row(self, a: int, b: int) -> bool:
         """Whether cells a and b (joined by an edge) lie in a run of three or more white
