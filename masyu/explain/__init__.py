@@ -19,4 +19,5 @@ from .ambiguity import Ambiguity, ambiguity
 from .pictures import THEMES, state_svg, state_text
 
 __all__ = ["RULES", "Rule", "Marks", "parse_marks", "Explanation", "Step", "explain", "Hint",
-           "Wrong", "as_marks", "hint", "Ambiguity", "ambiguity", "THEMES", "state_svg", "state_text"]
+           "Wrong", "as_marks", "hint", "Ambiguity", "ambiguity", "THEMES", "state_svg",
+           "state_text"]

@@ -70,7 +70,8 @@ def from_items(items: Any, rows: int, cols: int, where: str = "set") -> Marks:
     for k, item in enumerate(items):
         e, v = _edge(item, rows, cols, f"{where}, mark {k + 1}")
         if seen.get(e, v) != v:
-            raise MasyuError("this edge is marked both a line and a cross", f"{where}, mark {k + 1}")
+            raise MasyuError("this edge is marked both a line and a cross",
+                             f"{where}, mark {k + 1}")
         seen[e] = v
     return Marks(rows, cols, frozenset(e for e, v in seen.items() if v),
                  frozenset(e for e, v in seen.items() if not v))
@@ -106,7 +107,8 @@ def from_pzprv3(text: str, puzzle: Puzzle) -> Marks:
     for k, line in enumerate(lines):
         for c, tok in enumerate(line.split()):
             if tok == "-1":
-                crosses.add(((k, c), (k, c + 1)) if k < rows else ((k - rows, c), (k - rows + 1, c)))
+                r = k if k < rows else k - rows
+                crosses.add(((r, c), (r, c + 1)) if k < rows else ((r, c), (r + 1, c)))
     return Marks(rows, cols, loop.edges, frozenset(crosses))
 
 

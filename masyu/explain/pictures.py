@@ -22,6 +22,7 @@ from .marks import Marks
 
 @dataclass(frozen=True)
 class Theme:
+    name: str
     summary: str
     background: str
     grid: str
@@ -34,21 +35,23 @@ class Theme:
     pearl_stroke: str
 
 
-THEMES: dict[str, Theme] = {
-    "ivory": Theme("soft ivory, thin neutral grid", "#fbf8ef", "#cfc8b8", "#6b6457", "#26221c",
-                   "#d62728", "#ffd54f", "#c79a00", "#1f6fd1", "#26221c"),
-    "slate": Theme("dark slate", "#2b323b", "#56606b", "#9aa5b1", "#f2f2f2", "#ff6b6b",
-                   "#6d5f1f", "#e0c040", "#7fb2ff", "#f2f2f2"),
-    "contrast": Theme("high contrast, colour-blind safe (Okabe-Ito: blue, vermillion)",
-                      "#ffffff", "#000000", "#000000", "#000000", "#D55E00", "#56B4E9",
-                      "#0072B2", "#0072B2", "#000000"),
-}
+# Fields after the summary: background, grid, border, line, cross, highlight, its
+# outline, tentative, pearl outline.
+THEMES: dict[str, Theme] = {t.name: t for t in (
+    Theme("ivory", "soft ivory, thin neutral grid", "#fbf8ef", "#cfc8b8", "#6b6457",
+          "#26221c", "#d62728", "#ffd54f", "#c79a00", "#1f6fd1", "#26221c"),
+    Theme("slate", "dark slate", "#2b323b", "#56606b", "#9aa5b1", "#f2f2f2", "#ff6b6b",
+          "#6d5f1f", "#e0c040", "#7fb2ff", "#f2f2f2"),
+    Theme("contrast", "high contrast, colour-blind safe (Okabe-Ito: blue, vermillion)",
+          "#ffffff", "#000000", "#000000", "#000000", "#D55E00", "#56B4E9", "#0072B2",
+          "#0072B2", "#000000"),
+)}
 DEFAULT_THEME = "ivory"
 
 
 def theme_of(name: str) -> Theme:
     if name not in THEMES:
-        raise MasyuError(f"unknown theme {name!r} (use {', '.join(THEMES)})", "theme")
+        raise MasyuError(f"unknown theme {name!r}; valid themes: {', '.join(THEMES)}", "theme")
     return THEMES[name]
 
 
@@ -164,7 +167,8 @@ def state_text(puzzle: Puzzle, marks: Marks, *, cells: Iterable[Cell] = (),
                 out.append(mark((here, (r, c + 1)), "─", "┄"))
         rows.append("".join(out).rstrip() + "\n")
         if r + 1 < puzzle.rows:
-            under = [" " + mark(((r, c), (r + 1, c)), "│", "┆") + "  " for c in range(puzzle.cols)]
+            under = [" " + mark(((r, c), (r + 1, c)), "│", "┆") + "  "
+                     for c in range(puzzle.cols)]
             rows.append("".join(under).rstrip() + "\n")
     return "".join(rows)
 

@@ -80,7 +80,7 @@ class Recorder:
             self.cause = ("connect", self._reachable())
         elif code == ADJACENT:
             self.cause = ("adjacent",) + args
-        else:
+        elif code == RULE:
             self.cause = ("rule", args[0])
         self.last = self.cause
 

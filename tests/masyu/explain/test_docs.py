@@ -18,3 +18,10 @@ def test_the_rules_table_is_the_registry():
 def test_the_themes_table_is_the_registry():
     for name, theme in THEMES.items():
         assert f"| `{name}` | {theme.summary} |" in DOC
+
+
+def test_the_registries_are_exported_with_names_and_summaries():
+    import masyu
+    assert masyu.RULES is RULES and masyu.THEMES is THEMES
+    for registry in (RULES, THEMES):
+        assert all(entry.name == name and entry.summary for name, entry in registry.items())
