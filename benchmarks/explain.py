@@ -7,7 +7,7 @@ Checks, for every puzzle, that each edge any step sets agrees with the stored lo
 (``../shared/puzzles/psm_solutions.txt``) and that a solved account ends with that loop;
 exits 1 if one does not.  Prints Markdown tables: the results by psm difficulty label
 (easy / medium / hard, from the puzzle names) with the median number of steps and of
-edges set; CPU time by board size (``time.process_time``: this machine is shared); and
+edges set; how often each rule is used; CPU time by board size (``time.process_time``: this machine is shared); and
 what listening costs the deducer (the rating run with and without the recorder, CPU
 time ratio within this run).
 """
@@ -27,7 +27,7 @@ import masyu  # noqa: E402
 from masyu.board import board  # noqa: E402
 from masyu.collection import load_solutions  # noqa: E402
 from masyu.deduce import rate  # noqa: E402
-from masyu.explain import explain  # noqa: E402
+from masyu.explain import RULES, explain  # noqa: E402
 from masyu.explain.record import Recorder  # noqa: E402
 
 PUZZLES = ROOT.parent / "shared" / "puzzles"
@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     loops = load_solutions(PUZZLES / "psm_solutions.txt")
     by_label: dict[str, dict] = defaultdict(lambda: defaultdict(list))
     by_size: dict[str, list[float]] = defaultdict(list)
+    rules: dict[str, int] = defaultdict(int)
     bad = []
     for p in puzzles:
         t = time.process_time()
@@ -63,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         row["set"].append(100 * sum(len(s.set) for s in account.steps) / edges)
         row["level2"].append(sum(1 for s in account.steps if s.level == 2))
         by_size[f"{p.rows}x{p.cols}"].append(cpu)
+        for s in account.steps:
+            rules[s.rule] += 1
     print(f"{len(puzzles)} psm puzzles; every edge set agrees with the stored loop: "
           f"{'yes' if not bad else f'NO ({len(bad)} puzzles)'}\n")
     print("| psm label | puzzles | solved | stuck (needs search) | contradiction "
@@ -82,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
         times = by_size[size]
         print(f"| {size} | {len(times)} | {1000 * statistics.median(times):.1f} | "
               f"{1000 * max(times):.1f} |")
+    print("\n| rule | level | steps |")
+    print("|---|---|---|")
+    for name, rule in RULES.items():
+        print(f"| {name} | {rule.level} | {rules.get(name, 0)} |")
     # What the listener costs: the same rating run, without and with the recorder.
     sample = [p for p in puzzles if p.rows == 25][:40] or puzzles[:40]
     cost = {}

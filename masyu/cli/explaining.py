@@ -50,7 +50,18 @@ def _read_state(arg: str) -> str:
     fail("no such file (STATE is a file, - for stdin, or JSON {\"set\": [...]})", "--state")
 
 
-@app.command()
+EXPLAIN_HELP = """Explain a puzzle step by step: each deduction with the rule it applies (in the
+words solvers use), the cells it reads and the edges it sets.  It ends with the loop, with
+"stuck: the rest needs search", or with the contradiction that proves there is no
+solution.  Exit code 0 solved, 1 stuck or no solution.
+
+Rules: """ + ", ".join(RULES) + """.
+
+Example: masyu explain puzzles.txt#psm-6x6-easy-3184225 --svg-steps steps/
+"""
+
+
+@app.command(help=EXPLAIN_HELP)
 def explain(
     puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
     as_json: bool = typer.Option(False, "--json", help="The account as JSON: result, level, "
@@ -62,15 +73,6 @@ def explain(
                                                   "reached)."),
     theme: Theme = typer.Option(DEFAULT_THEME, "--theme", help=THEME_HELP),
 ) -> None:
-    """Explain a puzzle step by step: each deduction with the rule it applies (in the words
-    solvers use), the cells it reads and the edges it sets.  It ends with the loop, with
-    "stuck: the rest needs search", or with the contradiction that proves there is no
-    solution.  Exit code 0 solved, 1 stuck or no solution.
-
-    Rules: """ + ", ".join(RULES) + """.
-
-    Example: masyu explain puzzles.txt#psm-6x6-easy-3184225 --svg-steps steps/
-    """
     p = read_puzzle_arg(puzzle)
     with errors_exit():
         account = explain_puzzle(p)

@@ -112,3 +112,11 @@ def test_ambiguity_of_a_draft_and_of_a_unique_puzzle(psm, tmp_path):
 def test_a_bad_puzzle_is_exit_2(tmp_path):
     r = run("explain", "..Q.\n....")
     assert r.exit_code == 2 and r.stderr.startswith("masyu: ")
+
+
+@pytest.mark.parametrize("verb", ["explain", "hint", "ambiguity"])
+def test_every_help_has_an_example(verb):
+    result = run(verb, "--help")
+    assert result.exit_code == 0 and "Example: masyu " + verb in result.stdout
+    if verb == "explain":
+        assert "premature small loop" in result.stdout      # the rules, from the registry
