@@ -2,14 +2,15 @@
 player's marks), ambiguity (where a non-unique puzzle is ambiguous).
 
 Exit codes: 0 solved / a hint given / unique; 1 stuck or no solution / wrong marks /
-not unique; 2 bad input.
+not unique; 2 bad input; 130 Ctrl-C (ambiguity reports the pearls verified so far).
 """
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Iterator, Literal, Optional
 
 import typer
 
@@ -24,6 +25,16 @@ PUZZLE_HELP = "The puzzle: a file, - for stdin, FILE#NAME, or the URL / game ID 
 Theme = Literal[tuple(THEMES)]
 THEME_HELP = "The pictures' look: " + "; ".join(f"{n}: {t.summary}" for n, t in THEMES.items())
 STEP_FILES = 10_000   # pictures written by --svg-steps, at most
+
+
+@contextlib.contextmanager
+def interrupted() -> Iterator[None]:
+    """Ctrl-C before anything is found: one line on stderr, exit code 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("masyu: interrupted", err=True)
+        raise typer.Exit(code=130) from None
 
 
 def _read_state(arg: str) -> str:
@@ -74,7 +85,7 @@ def explain(
     theme: Theme = typer.Option(DEFAULT_THEME, "--theme", help=THEME_HELP),
 ) -> None:
     p = read_puzzle_arg(puzzle)
-    with errors_exit():
+    with errors_exit(), interrupted():
         account = explain_puzzle(p)
     if svg_steps is not None:
         _write_steps(account, svg_steps, theme)
@@ -129,7 +140,8 @@ def hint(
         except MasyuError as err:   # name the option
             where = f"--state, {err.where}" if err.where else "--state"
             raise MasyuError(err.message, where) from None
-        found = find_hint(p, marks)
+        with interrupted():
+            found = find_hint(p, marks)
     if as_json:
         typer.echo(json.dumps(found.as_dict(), ensure_ascii=False))
     else:
@@ -154,7 +166,7 @@ def ambiguity(
     Example: masyu ambiguity draft.txt
     """
     p = read_puzzle_arg(puzzle)
-    with errors_exit():
+    with errors_exit(), interrupted():
         report = find_ambiguity(p)
     if as_json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False))
@@ -165,6 +177,9 @@ def ambiguity(
             typer.echo(state_text(p, _marks(report.first), cells=report.cells), nl=False)
             typer.echo("second:")
             typer.echo(state_text(p, _marks(report.second), cells=report.cells), nl=False)
+    if report.interrupted:
+        typer.echo("masyu: interrupted", err=True)
+        raise typer.Exit(code=130)
     raise typer.Exit(code=0 if report.unique else 1)
 
 

@@ -39,6 +39,7 @@ class Ambiguity:
     second: Loop | None = None
     cells: list[Cell] = field(default_factory=list)
     pearls: list[tuple[Cell, str]] = field(default_factory=list)
+    interrupted: bool = False     # Ctrl-C stopped the verifying of pearls: ``pearls`` so far
 
     @property
     def unique(self) -> bool:
@@ -58,8 +59,10 @@ class Ambiguity:
             out += " A pearl that makes it unique: " + "; ".join(
                 f"{'white' if k == 'W' else 'black'} at {cell_text(c)}" for c, k in self.pearls)
             out += "."
-        else:
+        elif not self.interrupted:
             out += " No single pearl found makes it unique."
+        if self.interrupted:
+            out += " (Interrupted: the pearls verified so far.)"
         return out
 
     def as_dict(self) -> dict[str, Any]:
@@ -68,7 +71,7 @@ class Ambiguity:
                 "second": self.second.to_box() if self.second else None,
                 "cells": [list(c) for c in self.cells],
                 "pearls": [{"cell": list(c), "pearl": k} for c, k in self.pearls],
-                "text": self.text}
+                "text": self.text, "interrupted": self.interrupted}
 
 
 def _dirs(loop: Loop, cell: Cell) -> str:
@@ -125,10 +128,16 @@ def ambiguity(puzzle: Puzzle) -> Ambiguity:
                 scored[(c, kind)] = (kept, near(c), c, kind)
     candidates = sorted(scored.values())
     found: list[tuple[Cell, str]] = []
-    for *_, c, kind in candidates[:TRIES]:
-        trial = Puzzle(puzzle.rows, puzzle.cols, dict(puzzle.pearl_map) | {c: kind})
-        if count(trial, limit=2) == 1:
-            found.append((c, kind))
-            if len(found) >= WANTED:
-                break
+    try:
+        for *_, c, kind in candidates[:TRIES]:
+            trial = Puzzle(puzzle.rows, puzzle.cols, dict(puzzle.pearl_map) | {c: kind})
+            n = count(trial, limit=2)      # masyu.count keeps Ctrl-C: it says so
+            if n.stats.interrupted:
+                raise KeyboardInterrupt
+            if n == 1:
+                found.append((c, kind))
+                if len(found) >= WANTED:
+                    break
+    except KeyboardInterrupt:   # Ctrl-C: what was verified so far
+        return Ambiguity(puzzle, len(sols), a, b, cells, found, interrupted=True)
     return Ambiguity(puzzle, len(sols), a, b, cells, found)

@@ -2,6 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -120,3 +125,21 @@ def test_every_help_has_an_example(verb):
     assert result.exit_code == 0 and "Example: masyu " + verb in result.stdout
     if verb == "explain":
         assert "premature small loop" in result.stdout      # the rules, from the registry
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_stops_ambiguity_with_exit_130(shared, tmp_path):
+    # a 25x25 psm puzzle less one pearl: finding and counting its solutions takes long
+    import masyu
+    p = next(p for p in masyu.load(shared / "puzzles" / "psm.txt")
+             if p.rows == 25 and "hard" in p.name)
+    draft = tmp_path / "draft.txt"
+    draft.write_text("\n".join(masyu.Puzzle(25, 25, dict(p.pearls[1:])).grid) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "masyu", "ambiguity", str(draft)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert err.strip().splitlines()[-1] == "masyu: interrupted"
+    assert "Traceback" not in err

@@ -2,6 +2,7 @@
 suggested pearl restores uniqueness (counted to two by the exact cover search)."""
 from __future__ import annotations
 
+import importlib
 import random
 
 import masyu
@@ -45,3 +46,26 @@ def test_a_unique_puzzle_says_so(psm):
     a = ambiguity(psm[0])
     assert a.unique and a.second is None and "exactly one" in a.text
     assert ambiguity(Puzzle(2, 2, {(0, 0): "W"})).text == "The puzzle has no solution."
+
+
+def test_ctrl_c_while_verifying_keeps_the_pearls_verified(psm, monkeypatch):
+    """masyu.count keeps a Ctrl-C (it returns what it counted, marked interrupted): the
+    report stops there, with the pearls verified before, none taken on a partial count."""
+    amb = importlib.import_module("masyu.explain.ambiguity")   # masyu.explain is the function
+    p = psm[800]
+    q = Puzzle(p.rows, p.cols, dict(p.pearls[1:]))
+    full = ambiguity(q)
+    assert len(full.pearls) >= 2
+    real, calls = amb.count, []
+
+    def count(puzzle, limit):
+        calls.append(puzzle)
+        n = real(puzzle, limit=limit)
+        if len(calls) == 2:
+            n.stats.interrupted = True      # as after Ctrl-C: partial, maybe 1
+        return n
+    monkeypatch.setattr(amb, "count", count)
+    part = ambiguity(q)
+    assert part.interrupted and len(calls) == 2
+    assert part.pearls == full.pearls[:len(part.pearls)] and len(part.pearls) <= 1
+    assert "Interrupted" in part.text
