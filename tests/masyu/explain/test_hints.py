@@ -9,6 +9,7 @@ import pytest
 import masyu
 from masyu import MasyuError, Puzzle
 from masyu.explain import Marks, hint, parse_marks
+from masyu.explain.hints import solutions
 
 from .replay import Replay
 
@@ -121,3 +122,13 @@ def test_bad_states_name_the_place(psm, text, where):
 def test_a_pzprv3_state_of_another_puzzle_is_refused(psm):
     with pytest.raises(MasyuError, match="another puzzle"):
         parse_marks(psm[1].to_pzprv3(), psm[0])
+
+
+def test_the_solution_a_hint_judges_by_is_the_search_s(psm, psm_loops):
+    """Deduction gives the only solution when it finishes without search: the same loop
+    as the exact cover search (and the stored one); otherwise the search decides."""
+    for p in psm[::400]:
+        got = solutions(p)
+        assert got == [psm_loops[p.name]] == list(masyu.solve(p, limit=2)), p.name
+    assert solutions(Puzzle(2, 2, {(0, 0): "W"})) == []
+    assert len(solutions(Puzzle(4, 4, {(0, 2): "W"}))) == 2
