@@ -7,13 +7,16 @@ Checks, for every puzzle, that each edge any step sets agrees with the stored lo
 (``../shared/puzzles/psm_solutions.txt``) and that a solved account ends with that loop;
 exits 1 if one does not.  Prints Markdown tables: the results by psm difficulty label
 (easy / medium / hard, from the puzzle names) with the median number of steps and of
-edges set; how often each rule is used; CPU time by board size (``time.process_time``: this machine is shared); and
+edges set; how often each rule is used; CPU time by board size (``time.process_time``: this machine is shared);
 what listening costs the deducer (the rating run with and without the recorder, CPU
-time ratio within this run).
+time ratio within this run); and what a hint costs on the same 25x25 sample (the
+solution it judges marks by, found by deduction first or by the search alone, and
+the whole hint from random right marks).
 """
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -27,7 +30,8 @@ import masyu  # noqa: E402
 from masyu.board import board  # noqa: E402
 from masyu.collection import load_solutions  # noqa: E402
 from masyu.deduce import rate  # noqa: E402
-from masyu.explain import RULES, explain  # noqa: E402
+from masyu.explain import RULES, Marks, explain, hint  # noqa: E402
+from masyu.explain.hints import solutions  # noqa: E402
 from masyu.explain.record import Recorder  # noqa: E402
 
 PUZZLES = ROOT.parent / "shared" / "puzzles"
@@ -102,9 +106,38 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nThe rating run on {len(sample)} puzzles of {sample[0].rows}x{sample[0].cols}: "
           f"{cost['without']:.2f} s CPU without the recorder, {cost['with']:.2f} s with it "
           f"(ratio {cost['with'] / cost['without']:.2f}).")
+    hint_costs(sample, loops)
     for name, result, wrong in bad[:10]:
         print(f"DISAGREES: {name} {result} {wrong}", file=sys.stderr)
     return 1 if bad else 0
+
+
+def hint_costs(sample: list, loops: dict) -> None:
+    """CPU time of the solution a hint judges marks by (deduction first, as
+    ``masyu.hint`` does, or the exact cover search alone), and of whole hints."""
+    ways = {"deduction first (masyu.hint)": solutions,
+            "exact cover search alone": lambda p: list(masyu.solve(p, limit=2))}
+    print(f"\n| the solution of a hint, {len(sample)} puzzles of {sample[0].rows}x{sample[0].cols} "
+          "| CPU s total | CPU ms worst |")
+    print("|---|---|---|")
+    for name, way in ways.items():
+        times = []
+        for p in sample:
+            t = time.process_time()
+            way(p)
+            times.append(time.process_time() - t)
+        print(f"| {name} | {sum(times):.2f} | {1000 * max(times):.1f} |")
+    rng = random.Random(18)
+    times = []
+    for p in sample:
+        loop = loops[p.name]
+        edges = sorted(loop.edges)
+        marks = Marks(p.rows, p.cols).with_set((e, 1) for e in rng.sample(edges, len(edges) // 4))
+        t = time.process_time()
+        hint(p, marks)
+        times.append(time.process_time() - t)
+    print(f"\nA hint from a quarter of the loop's lines: CPU ms median "
+          f"{1000 * statistics.median(times):.1f}, worst {1000 * max(times):.1f}.")
 
 
 if __name__ == "__main__":
