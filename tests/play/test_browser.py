@@ -12,8 +12,9 @@ import threading
 
 import pytest
 
-from masyu import Loop, Puzzle, check, count
+from masyu import Loop, Puzzle, check, count, hint
 from masyu.daily import daily
+from masyu.explain import Marks
 from masyu.play import make_server
 
 CELL = 40            # board.js: viewBox units per cell, and a margin of half a cell
@@ -262,8 +263,6 @@ def test_zen_sliders_change_the_next_puzzle(page):
 
 
 def test_the_hint_button_shows_the_next_deduction_and_names_a_wrong_mark(page):
-    from masyu import hint
-    from masyu.explain import Marks
     day = daily("2024-05-08")
     page.open("?date=2024-05-08")
     right = sorted(day.loop.edges)[:3]
@@ -286,7 +285,7 @@ def test_the_hint_button_shows_the_next_deduction_and_names_a_wrong_mark(page):
                 for c in range(day.puzzle.cols - 1) if ((r, c), (r, c + 1)) not in day.loop.edges)
     page.click_edge(a, b)
     assert page.text("#hint-text") == "" and not page.edges("line.hint-line")
-    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.action_chains import ActionChains  # optional dependency
     ActionChains(page.d, duration=0).move_to_element(page.el("#title")).click().send_keys(
         "h").perform()
     page.wait(lambda: page.edges("circle.hint-wrong"))

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 
 import pytest
 
 import masyu
 from masyu.collection import load_solutions
 from masyu.explain import RULES
+from masyu.play import make_server
+from masyu.play.api import MAX_BODY
 
 from .conftest import post_json, request
 
@@ -89,3 +92,26 @@ def test_malformed_hint_bodies_get_a_400_naming_the_field(server, body, start):
 def test_hint_takes_post_only(server):
     status, got, _ = request(server, "/api/hint")
     assert status in (404, 405) and "error" in got
+
+
+def test_oversized_hints_are_refused_before_any_work(server):
+    status, got, _ = request(server, "/api/hint", b" " * (MAX_BODY + 1), method="POST")
+    assert status == 413 and "larger than" in got["error"]
+    big = "\n".join(["W" + "." * 50] * 51)
+    status, got, _ = post_json(server, "/api/hint", {"puzzle": big, "state": {"set": []}})
+    assert status == 400 and got["error"].startswith("puzzle: boards here have at most 50")
+
+
+def test_a_hint_past_its_deadline_is_a_503_not_a_hang(shared):
+    p = next(p for p in masyu.load(shared / "puzzles" / "psm.txt") if p.rows == 40)
+    srv = make_server("127.0.0.1", 0, seconds=0.05)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        status, got, _ = post_json(srv, "/api/hint", {"puzzle": "\n".join(p.grid),
+                                                      "state": {"set": []}})
+        assert status == 503 and "longer than" in got["error"]
+        status, got, _ = post_json(srv, "/api/hint", {"puzzle": "W?", "state": {"set": []}})
+        assert status == 400                       # bad input is told before any child starts
+    finally:
+        srv.shutdown()
+        srv.server_close()

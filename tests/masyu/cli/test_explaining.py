@@ -109,7 +109,8 @@ def test_ambiguity_of_a_draft_and_of_a_unique_puzzle(psm, tmp_path):
     assert r.exit_code == 1
     got = json.loads(r.stdout)
     assert not got["unique"] and got["solutions"] >= 2 and got["cells"]
-    assert set(got) == {"solutions", "unique", "first", "second", "cells", "pearls", "text"}
+    assert set(got) == {"solutions", "unique", "first", "second", "cells", "pearls", "text",
+                        "interrupted"} and got["interrupted"] is False
     r = run("ambiguity", f"{psm}#{EASY}")
     assert r.exit_code == 0 and "exactly one solution" in r.stdout
 
