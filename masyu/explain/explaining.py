@@ -45,6 +45,8 @@ INTRO = {
                             "left outside",
     "connectivity": "The loop is one piece: these edges are cut off from the pearls",
     "bridge": "The loop never uses a bridge of the edges still possible",
+    "parity of a cut": "The loop crosses the cut {cut} an even number of times, and every "
+                       "other edge across it is decided",
     "three whites in a row": "The white pearls in a row at {w} cannot all go along it: a "
                              "line along it makes the rules fail{at}",
     "line leads to contradiction": "If {e} were a line, the rules would fail{at}",
@@ -80,7 +82,12 @@ def _text(bd: Board, raw: Raw, places: list[int]) -> str:
                 v == 0 and raw.where in bd.ends[x] for x, v in raw.set):
             template = "An arm of the black pearl at {w} could not go straight on"
         at = f" at {cell_text(cell_of(bd, raw.fails))}" if raw.fails >= 0 else ""
-        intro = template.format(w=w, w2=w2, e=e, at=at,
+        cut = ""
+        if raw.rule == "parity of a cut" and raw.set:
+            (r1, c1), (r2, c2) = bd.edges[raw.set[0][0]]
+            cut = f"between columns {c1} and {c2}" if r1 == r2 else \
+                f"between rows {r1} and {r2}"
+        intro = template.format(w=w, w2=w2, e=e, at=at, cut=cut,
                                        cells=", ".join(cell_text(c) for c in cells[:SHOWN]))
     sets = _sets_text(bd, raw.set)
     return f"{intro}: {sets}." if sets else f"{intro}."

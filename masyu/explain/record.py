@@ -8,7 +8,9 @@ before those edges, read back from the trail, tells which sub-rule fired (a
 white pearl fixed by a wall is an "edge white pearl", by a line entering it
 "white goes straight", ...).  Trials (probes) are followed but not recorded,
 except the ones that fail: those are one step each, naming the cells whose
-rules led to the contradiction.
+rules led to the contradiction; or, when the other edges across the trial edge's
+row or column cut are all decided already, naming the cut, whose parity alone
+forces the edge (a loop crosses a straight cut an even number of times).
 """
 from __future__ import annotations
 
@@ -260,6 +262,13 @@ class Recorder:
         bd = self.bd
         name = "line leads to contradiction" if v == 1 else "cross leads to contradiction"
         a, b = bd.ends[e]
+        cut = self._cut(e)
+        others = [f for f in cut if f != e]
+        if all(self.st.val[f] != UNKNOWN for f in others) and \
+                sum(self.st.val[f] for f in others) % 2 == 1 - v:
+            # the parity of the cut alone forces the other value: say so, with its cells
+            cut_cells = sorted({x for f in cut for x in bd.ends[f]})
+            return Raw("parity of a cut", cut_cells, [(e, 1 - v)], a)
         if v == 1 and self._whites_in_a_row(a, b):
             name = "three whites in a row"
         seen: list[int] = []
@@ -267,6 +276,17 @@ class Recorder:
             if x not in seen:
                 seen.append(x)
         return Raw(name, sorted(seen), [(e, 1 - v)], a, fails)
+
+    def _cut(self, e: int) -> list[int]:
+        """The edges of the straight cut through edge ``e``: between its two columns (an
+        east-west edge) or its two rows (a north-south one), across the whole board."""
+        bd = self.bd
+        a, b = bd.ends[e]
+        if b == a + 1:
+            c = a % bd.cols
+            return [bd.near[r * bd.cols + c][1] for r in range(bd.rows)]
+        r = a // bd.cols
+        return [bd.near[r * bd.cols + c][2] for c in range(bd.cols)]
 
     def _whites_in_a_row(self, a: int, b: int) -> bool:
         """Whether cells a and b (joined by an edge) lie in a run of three or more white

@@ -50,6 +50,9 @@ RULES: dict[str, Rule] = {r.name: r for r in (
     Rule("bridge", 2,
          "an edge whose removal splits the edges still possible in two (a bridge) is never on "
          "a loop"),
+    Rule("parity of a cut", 2,
+         "the loop crosses a cut between two rows or two columns an even number of times: "
+         "the last edge across it is fixed"),
     Rule("three whites in a row", 2,
          "three white pearls in a row cannot all go along it: a line along it leads to a "
          "contradiction"),

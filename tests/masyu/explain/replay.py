@@ -14,6 +14,9 @@ order and checks each one:
 - connectivity or a bridge: each crossed edge is a bridge of the graph of
   the edges still possible, or lies in a piece of it with no pearl and no
   line while a pearl lies elsewhere;
+- the parity of a cut: it sets one edge; every other edge across the same
+  straight cut (between two columns, or two rows) is set already, the lines
+  across it then number an even count, and the step names the cut's cells;
 - a trial (level 2): only that it sets unknown edges (its truth is checked
   against the stored loop by the callers).
 
@@ -246,6 +249,23 @@ class Replay:
                 continue   # cut off from every pearl and line
             raise ReplayError(f"{e} is neither a bridge nor cut off")
 
+    def parity(self, cells, sets):
+        """A loop crosses a straight cut an even number of times."""
+        if len(sets) != 1:
+            raise ReplayError("a parity step sets one edge")
+        ((a, b), v), = sets
+        if a[0] == b[0]:       # east-west edge: the cut between columns a[1] and b[1]
+            cut = [((r, a[1]), (r, b[1])) for r in range(self.p.rows)]
+        else:                  # north-south edge: the cut between rows a[0] and b[0]
+            cut = [((a[0], c), (b[0], c)) for c in range(self.p.cols)]
+        others = [self.state.get(e) for e in cut if e != (a, b)]
+        if None in others:
+            raise ReplayError("an edge across the cut is still open")
+        if (sum(others) + v) % 2:
+            raise ReplayError("the loop would cross the cut an odd number of times")
+        if set(cells) != {c for e in cut for c in e}:
+            raise ReplayError("the step does not name the cut's cells")
+
     # -- the replay -------------------------------------------------------------
 
     def apply(self, step):
@@ -259,6 +279,8 @@ class Replay:
             self.small_loop(cells, sets)
         elif rule in ("connectivity", "bridge"):
             self.connected(sets)
+        elif rule == "parity of a cut":
+            self.parity(cells, sets)
         elif rule in TRIALS:
             if len(sets) != 1:
                 raise ReplayError("a trial sets one edge")

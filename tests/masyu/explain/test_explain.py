@@ -9,6 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import time
 
 import pytest
 
@@ -128,7 +129,6 @@ def test_tiny_boards_against_brute_force():
 
 
 def test_25x25_explanations_take_well_under_a_second(psm):
-    import time
     big = [p for p in psm if p.rows == 25][:10]
     times = []
     for p in big:
@@ -174,3 +174,38 @@ def test_board_wide_steps_on_random_small_boards_are_sound_for_every_solution():
             for e, v in step.set:
                 assert all((e in t.edges) == bool(v) for t in truth), (p.grid, step)
     assert {"connectivity", "bridge"} <= seen
+
+
+PARITY = ("psm-8x8-hard-6098095", "psm-8x8-hard-5363805")   # a trial the cut's parity settles
+
+
+def test_a_trial_the_parity_of_a_cut_settles_is_named_so(psm, psm_loops):
+    """The replay checks the cut on its own: the other edges across it are set and the
+    lines across it are then even; the edge is the stored loop's."""
+    for name in PARITY:
+        p = next(p for p in psm if p.name == name)
+        account = explain(p)
+        steps = [s for s in account.steps if s.rule == "parity of a cut"]
+        assert steps and all(s.level == 2 and len(s.set) == 1 for s in steps), name
+        assert "even number of times" in steps[0].text
+        replay(p, account)
+        loop = psm_loops[name]
+        assert all((e in loop.edges) == bool(v) for s in steps for e, v in s.set)
+
+
+def test_the_replay_checker_refuses_a_parity_step_that_does_not_hold(psm):
+    p = next(p for p in psm if p.name == PARITY[0])
+    account = explain(p)
+    k = next(k for k, s in enumerate(account.steps) if s.rule == "parity of a cut")
+    step = account.steps[k]
+    (e, v), = step.set
+    for forged in (type(step)(step.rule, 2, step.cells, ((e, 1 - v),), step.text),   # odd
+                   type(step)(step.rule, 2, step.cells[1:], step.set, step.text)):    # cells
+        r = Replay(p)
+        for s in account.steps[:k]:
+            r.apply(s)
+        with pytest.raises(ReplayError):
+            r.apply(forged)
+    r = Replay(p)                     # too early: edges across the cut still open
+    with pytest.raises(ReplayError, match="still open"):
+        r.apply(step)
