@@ -7,7 +7,7 @@ bottom: ``errors``; ``board``; the value types ``puzzle`` and ``loop``;
 in pyproject.toml, checked by tests/masyu/test_layers.py).
 
 The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
-``FORMATS``, ``DIFFICULTIES``.  (The functions ``masyu.check``,
+``FORMATS``, ``DIFFICULTIES``; and the explanations' ``RULES`` and ``THEMES``.  (The functions ``masyu.check``,
 ``masyu.generate`` share their names with the modules that define them:
 ``from masyu.generate import measure`` reads the module.)
 """
@@ -23,9 +23,11 @@ from .encodings import ENCODINGS, Encoding, encode
 from .solving import METHODS, Count, Search, count, is_unique, solve
 from .generate import DIFFICULTIES, Difficulty, Generated, generate, generate_with_loop
 from .certify import Certificate, Verdict, prove, verify
+from .explain import RULES, THEMES, Ambiguity, Explanation, Hint, ambiguity, explain, hint
 
 __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation", "load", "dump",
            "load_solutions", "render_text", "render_svg", "encode", "Encoding", "solve", "count",
            "is_unique", "Count", "Search", "generate", "generate_with_loop", "Generated",
            "Difficulty", "ENCODINGS", "METHODS", "FORMATS", "DIFFICULTIES", "prove", "verify",
-           "Certificate", "Verdict"]
+           "Certificate", "Verdict", "explain", "hint", "ambiguity", "Explanation", "Hint",
+           "Ambiguity", "RULES", "THEMES"]

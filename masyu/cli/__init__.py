@@ -19,6 +19,7 @@ from . import solving as _solving  # noqa: E402,F401  (registers solve, count, e
 from . import generating as _generating  # noqa: E402,F401  (registers generate)
 from . import playing as _playing  # noqa: E402,F401  (registers daily, play)
 from . import certifying as _certifying  # noqa: E402,F401  (registers prove, verify)
+from . import explaining as _explaining  # noqa: E402,F401  (registers explain, hint, ambiguity)
 
 
 def main() -> None:

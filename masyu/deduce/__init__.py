@@ -23,8 +23,12 @@ last resort of branching go through them in the board's ``scan`` order
 Given the answer (``known``, one 0/1 per edge), probing and search only try
 the values that differ from it: every deduction is sound, so the answer's own
 values can never be refuted.  This is what the generator uses; without
-``known`` both values are tried.  :mod:`.analysis` runs the levels in turn.
+``known`` both values are tried.  :mod:`.analysis` runs the levels in turn;
+:func:`rate` is the run without the answer that both the difficulty band and
+:mod:`masyu.explain` rest on.  A listener (``State.note``, see
+:mod:`.state`) hears the reason of every deduction; without one nothing is said
+and nothing changes.
 """
-from .analysis import LEVELS, Analysis, analyze, analyze_kinds, solutions
+from .analysis import LEVELS, Analysis, analyze, analyze_kinds, band_level, rate, solutions
 
-__all__ = ["LEVELS", "Analysis", "analyze", "analyze_kinds", "solutions"]
+__all__ = ["LEVELS", "Analysis", "analyze", "analyze_kinds", "band_level", "rate", "solutions"]

@@ -42,15 +42,23 @@ class Analysis:
 
 def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | None = None,
                   max_level: int = 3, limit: int = 2, node_limit: int | None = None,
-                  probe_budget: int | None = None, probe_nodes: bool = True) -> Analysis:
+                  probe_budget: int | None = None, probe_nodes: bool = True,
+                  given: Sequence[tuple[int, int]] = (),
+                  listen: Callable[[ProbeState], Callable[..., None]] | None = None) -> Analysis:
     """Solve the puzzle given as a pearl code per cell, up to ``max_level`` and
     ``limit`` solutions.
 
     With ``max_level`` < 3 the answer is complete only when deduction alone
     decides every edge.  ``node_limit`` caps the search nodes (the analysis is
-    then incomplete).
+    then incomplete).  ``given`` holds ``(edge, value)`` pairs set before any
+    rule runs (a player's marks: a contradiction among them is one like any
+    other).  ``listen(state)``, if given, returns the listener that hears the
+    reasons of the deductions (``State.note``, for :mod:`masyu.explain`); it
+    changes nothing that is deduced.
     """
     st = ProbeState(bd, kinds)
+    if listen is not None:
+        st.note = listen(st)
     found: list[list[int]] = []
     nodes = 0
 
@@ -73,7 +81,13 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
             return True
         return False
 
-    if settled(lambda: (st.start(), st.propagate())):
+    def level1() -> None:
+        for e, v in given:
+            st.assign(e, v)
+        st.start()
+        st.propagate()
+
+    if settled(level1):
         return done(1, True)
     if max_level < 2:
         return done(1, False)
@@ -84,6 +98,20 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
     nodes, complete = depth_first(st, found, known=known, limit=limit, node_limit=node_limit,
                                   probe_nodes=probe_nodes)
     return done(3, complete)
+
+
+def rate(bd: Board, kinds: Sequence[int], *, given: Sequence[tuple[int, int]] = (),
+         listen: Callable[[ProbeState], Callable[..., None]] | None = None) -> Analysis:
+    """Levels 1 and 2 without the answer: the one run that both the difficulty band
+    (:func:`masyu.generate.bands.measure`) and an explanation (:func:`masyu.explain`,
+    which listens) rest on.  :func:`band_level` reads the band off it."""
+    return analyze_kinds(bd, kinds, max_level=2, limit=2, given=given, listen=listen)
+
+
+def band_level(res: Analysis) -> int:
+    """The difficulty of a rating run: 1 the local rules finish it, 2 it needs level 2,
+    3 it needs search."""
+    return res.level if res.complete else 3
 
 
 def analyze(puzzle: Puzzle, *, loop: Loop | None = None, max_level: int = 3, limit: int = 2,

@@ -7,7 +7,7 @@ go straight.  "Never close a small loop" is in :meth:`State._link`.
 from __future__ import annotations
 
 from ..board import BLACK, WHITE
-from .state import UNKNOWN, Contradiction, State
+from .state import ADJACENT, RULE, UNKNOWN, Contradiction, State
 
 
 class LocalState(State):
@@ -24,6 +24,8 @@ class LocalState(State):
                 for d in range(4):
                     j = self.bd.nbr[i][d]
                     if j >= 0 and self.kinds[j] == BLACK:
+                        if self.note is not None:
+                            self.note(ADJACENT, i, j)
                         self.assign(self.bd.near[i][d], 0)
 
     def _straight(self, a: int, b: int, c: int, d: int, far_a: int, far_b: int) -> None:
@@ -45,10 +47,12 @@ class LocalState(State):
         val, queue, inq = self.val, self.queue, self.inq
         n = self.bd.ncells
         cell_edges, prules, assign = self.bd.near, self.prules, self.assign
-        kinds = self.kinds
+        kinds, note = self.kinds, self.note
         while queue:
             k = queue.pop()
             inq[k] = 0
+            if note is not None:
+                note(RULE, k)
             if k < n:
                 es = cell_edges[k]
                 ones = unk = 0

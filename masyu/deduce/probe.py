@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from .local import LocalState
-from .state import UNKNOWN, Contradiction
+from .state import CONNECT, PROBE, PROBED, UNKNOWN, Contradiction
 
 FRONTIER = True  # level 2 probes only edges at a path end or a pearl (the human way)
 
@@ -39,6 +39,8 @@ class ProbeState(LocalState):
                     break
         if root < 0:
             return
+        if self.note is not None:
+            self.note(CONNECT)
         # Iterative Tarjan over the graph of possible edges (value 1 or unknown).
         order = [0] * n
         low = [0] * n
@@ -89,7 +91,7 @@ class ProbeState(LocalState):
         """
         val, trail = self.val, self.trail
         m, scan = self.bd.nedges, self.bd.scan   # probed in the board's scan order
-        ends, deg, kinds = self.bd.ends, self.deg, self.kinds
+        ends, deg, kinds, note = self.bd.ends, self.deg, self.kinds, self.note
         self.propagate()
         self.connect()
         self.propagate()
@@ -113,6 +115,8 @@ class ProbeState(LocalState):
                     if implied[2 * e + v] == epoch:
                         continue
                     self.probes += 1
+                    if note is not None:
+                        note(PROBE, e, v)
                     mark = self.mark()
                     try:
                         self.assign(e, v)
@@ -125,6 +129,8 @@ class ProbeState(LocalState):
                             f = trail[k]
                             implied[2 * f + val[f]] = epoch
                     self.undo(mark)
+                    if note is not None:
+                        note(PROBED, e, v, ok)
                     if not ok:
                         self.assign(e, 1 - v)
                         self.propagate()

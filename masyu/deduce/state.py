@@ -9,11 +9,22 @@ in :mod:`.local` and :mod:`.probe`; the search is in :mod:`.search`.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ..board import WHITE, Board
 
 UNKNOWN = 2
+
+# What a listener (``State.note``) hears, for :mod:`masyu.explain`: the reason of the
+# assignments that follow on the trail.  ``note(RULE, k)``: constraint k (a cell's
+# degree, k < ncells, else the rule of pearl k - ncells) is applied; ``note(ADJACENT,
+# i, j)``: black pearls i and j are neighbours; ``note(SMALL_LOOP, a, b, f)``: edge f
+# would close the path from a to b into a small loop; ``note(CONNECT)``: connectivity
+# and bridges; ``note(PROBE, e, v)``: edge e is given value v on trial;
+# ``note(PROBED, e, v, ok)``: the trial is undone (ok False: it failed, and 1 - v
+# follows).  Without a listener (None, the default) nothing is said and nothing
+# changes: the deductions are the same either way.
+RULE, ADJACENT, SMALL_LOOP, CONNECT, PROBE, PROBED = range(6)
 
 
 class Contradiction(Exception):
@@ -66,6 +77,7 @@ class State:
         # Counters of the work done.
         self.assignments = 0
         self.probes = 0
+        self.note: Callable[..., None] | None = None  # the listener (see RULE above)
 
     # -- assignment and undo ---------------------------------------------
 
@@ -142,6 +154,8 @@ class State:
         # if nothing lies outside the path.
         f = self.bd.between(oa, ob)
         if f >= 0 and self.val[f] == UNKNOWN and not (ln == self.ones and pe == self.npearls):
+            if self.note is not None:
+                self.note(SMALL_LOOP, oa, ob, f)
             self.assign(f, 0)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..board import board
-from ..deduce import analyze_kinds
+from ..deduce import analyze_kinds, rate
 from ..loop import Loop
 from ..puzzle import Puzzle
 
@@ -62,7 +62,7 @@ def measure(puzzle: Puzzle, loop: Loop | None = None) -> Difficulty:
     """The difficulty of a puzzle with one solution (``loop``, if known, speeds up the search)."""
     bd = board(puzzle.rows, puzzle.cols)
     kinds = bd.kinds(puzzle.pearls)
-    res = analyze_kinds(bd, kinds, max_level=2, limit=2)
+    res = rate(bd, kinds)   # the run explanations rest on too: one code path for the band
     if res.complete:
         return Difficulty("easy" if res.level == 1 else "medium", res.probes, 0)
     known = bd.values(loop.edges) if loop is not None else None

@@ -7,8 +7,8 @@ MasyuError, naming the parameter; the server answers it with a 400.
 - ``GET /api/daily?date=YYYY-MM-DD`` -> :func:`daily_response`
 - ``GET /api/zen?rows=R&cols=C&white=W&black=B&seed=S`` -> :func:`zen_response`
 - ``POST /api/check`` ``{"puzzle": grid, "loop": box}`` -> :func:`check_response`
-- ``POST /api/hint``: not yet; it comes with ``masyu.hint`` (issue 18), as one
-  more entry of ``server.ROUTES`` over a ``hint_response`` here.
+- ``POST /api/hint`` ``{"puzzle": grid, "state": {"set": [[r1, c1, r2, c2, v], ...]}}``
+  -> :func:`hint_response` (``masyu.hint``: the next step, or the wrong marks and why)
 """
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ import json
 import re
 from typing import Any, Mapping, Sequence
 
-from .. import Generated, Loop, MasyuError, Puzzle, check
+from .. import Generated, Loop, MasyuError, Puzzle, check, hint
 from ..daily import daily, parse_date
+from ..explain import Marks, as_marks
 from .zen import validate, zen
 
 MAX_BODY = 64 * 1024          # bytes of a POST body (a 50x50 box drawing is ~8 KiB as JSON)
@@ -126,22 +127,27 @@ def _field(obj: Mapping[str, Any], name: str) -> str:
     return value
 
 
-def check_response(body: bytes) -> dict[str, Any]:
-    """``{"solved", "violations"}`` for ``{"puzzle": grid text, "loop": box text}``."""
-    obj = read_json(body)
-    unknown = sorted(set(obj) - {"puzzle", "loop"})
-    if unknown:
-        raise MasyuError("unknown field (use puzzle, loop)", unknown[0][:40])
-    grid, box = _field(obj, "puzzle"), _field(obj, "loop")
+def _puzzle(obj: Mapping[str, Any]) -> Puzzle:
+    """The ``puzzle`` field: grid text of a board up to MAX_CHECK_SIDE a side."""
+    grid = _field(obj, "puzzle")
     if not _GRID.fullmatch(grid):
         raise MasyuError("grid text is rows of '.', 'W' and 'B' joined by newlines", "puzzle")
     lines = grid.rstrip("\n").split("\n")
     if len(lines) > MAX_CHECK_SIDE or len(lines[0]) > MAX_CHECK_SIDE:
         raise MasyuError(f"boards here have at most {MAX_CHECK_SIDE} rows and columns", "puzzle")
     try:
-        puzzle = Puzzle.parse(grid)
+        return Puzzle.parse(grid)
     except MasyuError as err:
         raise MasyuError(err.message, f"puzzle, {err.where}" if err.where else "puzzle") from None
+
+
+def check_response(body: bytes) -> dict[str, Any]:
+    """``{"solved", "violations"}`` for ``{"puzzle": grid text, "loop": box text}``."""
+    obj = read_json(body)
+    unknown = sorted(set(obj) - {"puzzle", "loop"})
+    if unknown:
+        raise MasyuError("unknown field (use puzzle, loop)", unknown[0][:40])
+    puzzle, box = _puzzle(obj), _field(obj, "loop")
     try:
         loop = Loop.parse(box, puzzle.rows, puzzle.cols)
     except MasyuError as err:
@@ -150,3 +156,26 @@ def check_response(body: bytes) -> dict[str, Any]:
     return {"solved": not violations,
             "violations": [{"cell": list(v.cell) if v.cell is not None else None,
                             "rule": v.rule, "text": v.message} for v in violations]}
+
+
+def parse_hint(body: bytes) -> tuple[Puzzle, Marks]:
+    """The puzzle and marks of ``{"puzzle": grid text, "state": {"set": [...]}}``."""
+    obj = read_json(body)
+    unknown = sorted(set(obj) - {"puzzle", "state"})
+    if unknown:
+        raise MasyuError("unknown field (use puzzle, state)", unknown[0][:40])
+    puzzle = _puzzle(obj)
+    if "state" not in obj:
+        raise MasyuError("this field is missing", "state")
+    state = obj["state"]
+    if not isinstance(state, dict):
+        raise MasyuError('expected an object {"set": [[r1, c1, r2, c2, v], ...]}', "state")
+    return puzzle, as_marks(puzzle, state)
+
+
+def hint_response(body: bytes) -> dict[str, Any]:
+    """``masyu.hint`` for ``{"puzzle": grid text, "state": {"set": [[r1, c1, r2, c2, v], ...]}}``:
+    ``{"kind", "text", "step": {"rule", "level", "cells", "set", "text"} or null, "wrong":
+    [{"set", "rule", "cells", "text"}]}`` (a search: run it under the deadline)."""
+    puzzle, marks = parse_hint(body)
+    return hint(puzzle, marks).as_dict()

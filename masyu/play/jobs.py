@@ -32,6 +32,7 @@ class Unavailable(Exception):
 _JOBS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "daily": api.daily_response,
     "zen": api.zen_response,
+    "hint": api.hint_response,   # a search for the solution: under the deadline too
 }
 
 

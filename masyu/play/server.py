@@ -1,6 +1,6 @@
 """The local server of ``masyu play``: the page's three files and its JSON API.
 
-The standard library's ``ThreadingHTTPServer``: the page needs four routes,
+The standard library's ``ThreadingHTTPServer``: the page needs five routes,
 one player and no framework, and every check a request gets (sizes, body
 size, JSON, the deadline) is ours to write either way, so a dependency would
 add nothing but an install.  It binds 127.0.0.1 unless told otherwise.
@@ -140,13 +140,18 @@ def _check(server: "PlayServer", body: bytes) -> Any:
     return api.check_response(body)
 
 
+def _hint(server: "PlayServer", body: bytes) -> Any:
+    api.parse_hint(body)                 # bad input: a 400 before any child starts
+    return server.jobs.run("hint", body)
+
+
 GET_ROUTES: dict[str, Callable[["PlayServer", api.Query], Any]] = {
     "/api/daily": _daily,
     "/api/zen": _zen,
 }
 POST_ROUTES: dict[str, Callable[["PlayServer", bytes], Any]] = {
     "/api/check": _check,
-    # "/api/hint": the next deduction and its reason, with masyu.hint (issue 18).
+    "/api/hint": _hint,
 }
 
 

@@ -12,8 +12,9 @@ import threading
 
 import pytest
 
-from masyu import Loop, Puzzle, check, count
+from masyu import Loop, Puzzle, check, count, hint
 from masyu.daily import daily
+from masyu.explain import Marks
 from masyu.play import make_server
 
 CELL = 40            # board.js: viewBox units per cell, and a margin of half a cell
@@ -259,3 +260,36 @@ def test_zen_sliders_change_the_next_puzzle(page):
     assert white > len(p.pearls) - white                              # more white than black
     assert int(count(p, limit=2, method="guard", engine="c")) == 1
     assert page.el("#board").get_attribute("data-rows") == "6"
+
+
+def test_the_hint_button_shows_the_next_deduction_and_names_a_wrong_mark(page):
+    day = daily("2024-05-08")
+    page.open("?date=2024-05-08")
+    right = sorted(day.loop.edges)[:3]
+    for a, b in right:
+        page.click_edge(a, b)
+    page.click("#hint")
+    page.wait(lambda: page.text("#hint-text").startswith("Hint"))
+    want = hint(day.puzzle, Marks(day.puzzle.rows, day.puzzle.cols, frozenset(right))).step
+    cells = set(page.js("return [...document.querySelectorAll('#board rect.hint-cell')]"
+                        ".map(e => e.dataset.cell)"))
+    assert cells == {f"{r},{c}" for r, c in want.cells}
+    lines = page.edges("line.hint-line")
+    crosses = page.edges("path.hint-cross")
+    assert lines == {name(a, b) for (a, b), v in want.set if v}
+    assert crosses == {name(a, b) for (a, b), v in want.set if not v}
+    assert all((e in day.loop.edges) == bool(v) for e, v in want.set)   # sound
+    assert want.rule in page.text("#hint-text") and want.text in page.text("#hint-text")
+    # a move clears the hint; a wrong line is then named, by the key H
+    a, b = next(((r, c), (r, c + 1)) for r in range(day.puzzle.rows)
+                for c in range(day.puzzle.cols - 1) if ((r, c), (r, c + 1)) not in day.loop.edges)
+    page.click_edge(a, b)
+    assert page.text("#hint-text") == "" and not page.edges("line.hint-line")
+    from selenium.webdriver.common.action_chains import ActionChains  # optional dependency
+    ActionChains(page.d, duration=0).move_to_element(page.el("#title")).click().send_keys(
+        "h").perform()
+    page.wait(lambda: page.edges("circle.hint-wrong"))
+    assert page.edges("circle.hint-wrong") == {name(a, b)}
+    told = hint(day.puzzle, Marks(day.puzzle.rows, day.puzzle.cols, frozenset(right + [(a, b)])))
+    assert told.kind == "wrong" and [w.edge for w in told.wrong] == [(a, b)]
+    assert page.text("#hint-text") == "Wrong: " + told.wrong[0].text

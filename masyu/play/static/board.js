@@ -29,6 +29,7 @@ class Board {
     this.tool = LINE;
     this.locked = false;
     this.bad = [];                   // [{cell: [r, c], rule}] marked on the board
+    this.hint = null;                // {cells: [[r, c]], set: [[r1, c1, r2, c2, v]], wrong: [...]}
     this.guard = null;               // (edge, state) -> bool: false refuses a move
     this.onChange = null;            // (kind, entry) after every move, undo or redo
     this.drag = null;
@@ -44,7 +45,7 @@ class Board {
     this.edges = Object.assign({}, (saved && saved.edges) || {});
     this.undoStack = (saved && saved.undo) || [];
     this.redoStack = (saved && saved.redo) || [];
-    this.locked = false; this.bad = []; this.drag = null;
+    this.locked = false; this.bad = []; this.hint = null; this.drag = null;
     this.render();
   }
 
@@ -107,6 +108,7 @@ class Board {
     this.undoStack.push(entry);
     this.redoStack = [];
     this.bad = [];                   // marks belong to the drawing they were checked on
+    this.hint = null;                // and so does a hint
     this.render();
     if (this.onChange) this.onChange(kind || "move", entry);
   }
@@ -130,7 +132,7 @@ class Board {
     const entry = this.undoStack.pop();
     this.replay(entry, true);
     this.redoStack.push(entry);
-    this.bad = [];
+    this.bad = []; this.hint = null;
     this.render();
     if (this.onChange) this.onChange("undo", entry);
   }
@@ -140,7 +142,7 @@ class Board {
     const entry = this.redoStack.pop();
     this.replay(entry, false);
     this.undoStack.push(entry);
-    this.bad = [];
+    this.bad = []; this.hint = null;
     this.render();
     if (this.onChange) this.onChange("redo", entry);
   }
@@ -202,6 +204,18 @@ class Board {
   // -- what the drawn lines are --------------------------------------------------
 
   lineEdges() { return Object.keys(this.edges).filter((k) => this.edges[k] === LINE); }
+
+  // The player's claims for POST /api/hint: [r1, c1, r2, c2, v], v 1 a line, 0 an X mark
+  // (tentative lines claim nothing).
+  marks() {
+    const out = [];
+    for (const [edge, v] of Object.entries(this.edges)) {
+      if (v !== LINE && v !== CROSS) continue;
+      const [[r1, c1], [r2, c2]] = Board.cellsOf(edge);
+      out.push([r1, c1, r2, c2, v === LINE ? 1 : 0]);
+    }
+    return out;
+  }
 
   degrees() {
     const deg = {};
@@ -266,6 +280,10 @@ class Board {
     let d = "";
     for (let r = 0; r <= R; r++) d += `M${m} ${m + r * CELL}H${m + C * CELL}`;
     for (let c = 0; c <= C; c++) d += `M${m + c * CELL} ${m}V${m + R * CELL}`;
+    const hint = this.hint, lit = svgEl("g", {class: "hint-cells"}, svg);
+    for (const [r, c] of hint ? hint.cells : [])
+      svgEl("rect", {class: "hint-cell", x: m + c * CELL, y: m + r * CELL, width: CELL,
+                     height: CELL, "data-cell": `${r},${c}`}, lit);
     svgEl("path", {class: "grid", d}, svg);
     svgEl("rect", {class: "frame", x: m, y: m, width: C * CELL, height: R * CELL}, svg);
     const lines = svgEl("g", {class: "lines"}, svg), marks = svgEl("g", {class: "marks"}, svg);
@@ -281,6 +299,20 @@ class Board {
                        `${y + s}L${x + s} ${y - s}`, "data-edge": edge}, marks);
       }
     }
+    const shown = svgEl("g", {class: "hint-edges"}, svg);   // a hint's edges, dashed
+    const marked = (list, wrong) => {
+      for (const [r1, c1, r2, c2, v] of list) {
+        const edge = Board.edgeBetween([r1, c1], [r2, c2]);
+        const [x1, y1] = centre(r1, c1), [x2, y2] = centre(r2, c2);
+        const x = (x1 + x2) / 2, y = (y1 + y2) / 2, s = CELL * 0.14;
+        if (wrong) svgEl("circle", {class: "hint-wrong", cx: x, cy: y, r: CELL * 0.3,
+                                    "data-edge": edge}, shown);
+        else if (v) svgEl("line", {class: "hint-line", x1, y1, x2, y2, "data-edge": edge}, shown);
+        else svgEl("path", {class: "hint-cross", "data-edge": edge, d: `M${x - s} ${y - s}` +
+                            `L${x + s} ${y + s}M${x - s} ${y + s}L${x + s} ${y - s}`}, shown);
+      }
+    };
+    if (hint) { marked(hint.set, false); marked(hint.wrong, true); }
     const pearls = svgEl("g", {class: "pearls"}, svg);
     this.grid.forEach((row, r) => [...row].forEach((ch, c) => {
       if (ch !== "W" && ch !== "B") return;
@@ -299,6 +331,12 @@ class Board {
 
   mark(violations) {                   // the cells of these violations, marked on the board
     this.bad = violations.filter((v) => v.cell);
+    this.render();
+  }
+
+  // A hint on the board: its cells highlighted, the edges it sets dashed, wrong marks ringed.
+  showHint(cells, set, wrong) {
+    this.hint = {cells: cells || [], set: set || [], wrong: wrong || []};
     this.render();
   }
 }

@@ -103,6 +103,7 @@ async function api(url, body) {
 
 function show(puzzle, rec) {
   app.puzzle = puzzle;
+  hintText("");
   app.board.load(puzzle.rows, puzzle.cols, puzzle.puzzle.split("\n"), rec);
   app.solved = !!rec.solved;
   app.board.locked = app.solved;
@@ -254,6 +255,37 @@ function finish() {
   calendar();
 }
 
+// -- hints: POST /api/hint, the next deduction and its reason (masyu.hint) ----------
+
+function hintText(text, kind) {
+  const el = $("hint-text");
+  el.textContent = text;
+  el.className = kind || "";
+}
+
+async function hintNow() {
+  if (!app.puzzle || app.solved) return;
+  const token = app.token, drawn = JSON.stringify(app.board.marks());
+  hintText("Thinking…");
+  let res;
+  try {
+    res = await api("/api/hint", {puzzle: app.puzzle.puzzle, state: {set: app.board.marks()}});
+  } catch (err) { hintText(err.message, "error"); return; }
+  // the answer is about the drawing it was asked for: not another puzzle or a later drawing
+  if (token !== app.token || drawn !== JSON.stringify(app.board.marks())) { hintText(""); return; }
+  if (res.kind === "step") {
+    app.board.showHint(res.step.cells, res.step.set, []);
+    hintText(`Hint · ${res.step.rule}: ${res.step.text}`, "step");
+  } else if (res.kind === "wrong") {
+    app.board.showHint(res.wrong.flatMap((w) => w.cells), [], res.wrong.map((w) => w.set));
+    hintText(res.wrong.length ? `Wrong: ${res.wrong.map((w) => w.text).join(" ")}` : res.text,
+             "bad");
+  } else {
+    app.board.showHint([], [], []);
+    hintText(res.text, res.kind === "solved" ? "good" : "");
+  }
+}
+
 // -- time attack: every invalid move, false loop closure or broken rule costs 30 s ----
 
 function penalize(reason) {
@@ -301,6 +333,7 @@ async function judge(kind, closes, box, token) {
 }
 
 app.board.onChange = (kind, entry) => {
+  hintText("");
   if (app.solved || !app.puzzle) return;
   resetIntegrity();
   startClock();
@@ -408,7 +441,7 @@ function start() {
   $("redo").addEventListener("click", () => app.board.redo());
   $("clear").addEventListener("click", () => app.board.clear());
   $("check").addEventListener("click", () => checkNow(false));
-  // The hint button goes here: POST /api/hint (masyu.hint, issue 18) and show its reason.
+  $("hint").addEventListener("click", hintNow);
   $("restart").addEventListener("click", restartAttack);
   $("zen-new").addEventListener("click", newZen);
   for (const id of ["zen-size", "zen-white", "zen-black"]) $(id).addEventListener("input", zenLabels);
@@ -431,6 +464,7 @@ function start() {
     else if (k === "t") setTool(app.board.tool === EDGE.TENTATIVE ? EDGE.LINE : EDGE.TENTATIVE);
     else if (k === "l") setTool(EDGE.LINE);
     else if (k === "c") checkNow(false);
+    else if (k === "h") hintNow();
   });
   window.addEventListener("pagehide", persist);
   document.addEventListener("visibilitychange", persist);

@@ -1,0 +1,187 @@
+"""CLI verbs for reasons: explain (the deductions in order), hint (the next step from a
+player's marks), ambiguity (where a non-unique puzzle is ambiguous).
+
+Exit codes: 0 solved / a hint given / unique; 1 stuck or no solution / wrong marks /
+not unique; 2 bad input; 130 Ctrl-C (ambiguity reports the pearls verified so far).
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import sys
+from pathlib import Path
+from typing import Iterator, Literal, Optional
+
+import typer
+
+from . import app
+from .puzzles import errors_exit, fail, read_puzzle_arg
+from ..explain import RULES, THEMES, ambiguity as find_ambiguity, explain as explain_puzzle
+from ..errors import MasyuError
+from ..explain import Marks, hint as find_hint, parse_marks, state_svg, state_text
+from ..explain.pictures import DEFAULT_THEME
+
+PUZZLE_HELP = "The puzzle: a file, - for stdin, FILE#NAME, or the URL / game ID / grid."
+Theme = Literal[tuple(THEMES)]
+THEME_HELP = "The pictures' look: " + "; ".join(f"{n}: {t.summary}" for n, t in THEMES.items())
+STEP_FILES = 10_000   # pictures written by --svg-steps, at most
+
+
+@contextlib.contextmanager
+def interrupted() -> Iterator[None]:
+    """Ctrl-C before anything is found: one line on stderr, exit code 130."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("masyu: interrupted", err=True)
+        raise typer.Exit(code=130) from None
+
+
+def _read_state(arg: str) -> str:
+    """The text of STATE: ``-`` for stdin, a file, or the text itself."""
+    if arg == "-":
+        try:
+            return sys.stdin.read()
+        except UnicodeDecodeError:
+            fail("not UTF-8 text", "--state")
+    path = Path(arg)
+    try:
+        is_file = "\n" not in arg and len(arg) < 4096 and path.is_file()
+    except (OSError, ValueError):
+        is_file = False
+    if is_file:
+        try:
+            return path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            fail("not UTF-8 text", arg)
+        except OSError as err:
+            fail(err.strerror or str(err), arg)
+    if arg.strip().startswith(("{", "pzprv3")) or "\n" in arg:
+        return arg
+    fail("no such file (STATE is a file, - for stdin, or JSON {\"set\": [...]})", "--state")
+
+
+EXPLAIN_HELP = """Explain a puzzle step by step: each deduction with the rule it applies (in the
+words solvers use), the cells it reads and the edges it sets.  It ends with the loop, with
+"stuck: the rest needs search", or with the contradiction that proves there is no
+solution.  Exit code 0 solved, 1 stuck or no solution.
+
+Rules: """ + ", ".join(RULES) + """.
+
+Example: masyu explain puzzles.txt#psm-6x6-easy-3184225 --svg-steps steps/
+"""
+
+
+@app.command(help=EXPLAIN_HELP)
+def explain(
+    puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="The account as JSON: result, level, "
+                                                       "steps (rule, level, cells, set, text), "
+                                                       "loop."),
+    svg_steps: Optional[Path] = typer.Option(None, "--svg-steps", metavar="DIR",
+                                             help="Write one SVG picture per step into DIR "
+                                                  "(step-0001.svg, ...; end.svg the state "
+                                                  "reached)."),
+    theme: Theme = typer.Option(DEFAULT_THEME, "--theme", help=THEME_HELP),
+) -> None:
+    p = read_puzzle_arg(puzzle)
+    with errors_exit(), interrupted():
+        account = explain_puzzle(p)
+    if svg_steps is not None:
+        _write_steps(account, svg_steps, theme)
+    if as_json:
+        typer.echo(account.to_json())
+    else:
+        width = len(str(len(account.steps)))
+        for k, step in enumerate(account.steps, 1):
+            typer.echo(f"{k:>{width}}. [{step.rule}] {step.text}")
+        level = {1: "local rules", 2: "board-wide rules and trials", 3: "search"}[account.level]
+        typer.echo(f"{account.ending} (level {account.level}: {level})")
+        typer.echo(state_text(p, account.marks), nl=False)
+    raise typer.Exit(code=0 if account.result == "solved" else 1)
+
+
+def _write_steps(account, folder: Path, theme: str) -> None:
+    if len(account.steps) > STEP_FILES:
+        fail(f"{len(account.steps)} steps: more pictures than {STEP_FILES}", "--svg-steps")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for k, step in enumerate(account.steps, 1):
+            (folder / f"step-{k:04d}.svg").write_text(step.svg(theme=theme), encoding="utf-8")
+        (folder / "end.svg").write_text(
+            state_svg(account.puzzle, account.marks, loop=account.loop, theme=theme,
+                      title=account.ending), encoding="utf-8")
+    except OSError as err:
+        fail(err.strerror or str(err), str(folder))
+
+
+@app.command()
+def hint(
+    puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
+    state: str = typer.Option(..., "--state", metavar="STATE",
+                              help="Your marks: a pzprv3 file with its segment lines (1 line, "
+                                   "-1 cross), JSON {\"set\": [[r1, c1, r2, c2, v], ...]} (v 1 "
+                                   "line, 0 cross), or a box drawing; a file, - for stdin, or "
+                                   "the text."),
+    as_json: bool = typer.Option(False, "--json", help="The hint as JSON: kind, text, step, "
+                                                       "wrong."),
+) -> None:
+    """The next step from your marks (a deduction and its reason, not the answer's next
+    edge), or which marks are wrong and why.  Exit code 0 a step (or solved), 1 wrong
+    marks, stuck, or no solution.
+
+    Example: masyu hint puzzle.txt --state '{"set": [[0, 0, 0, 1, 1]]}'
+    """
+    p = read_puzzle_arg(puzzle)
+    text = _read_state(state)
+    with errors_exit():
+        try:
+            marks = parse_marks(text, p)
+        except MasyuError as err:   # name the option
+            where = f"--state, {err.where}" if err.where else "--state"
+            raise MasyuError(err.message, where) from None
+        with interrupted():
+            found = find_hint(p, marks)
+    if as_json:
+        typer.echo(json.dumps(found.as_dict(), ensure_ascii=False))
+    else:
+        typer.echo(found.text)
+        if found.step is not None:
+            typer.echo(state_text(p, marks, cells=found.step.cells, tentative=found.step.set),
+                       nl=False)
+        for w in found.wrong:
+            typer.echo(f"  wrong: {w.text}")
+    raise typer.Exit(code=0 if found.kind in ("step", "solved") else 1)
+
+
+@app.command()
+def ambiguity(
+    puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
+    as_json: bool = typer.Option(False, "--json", help="The report as JSON."),
+) -> None:
+    """For a puzzle with two or more solutions: two that differ in as few edges as found,
+    the cells where they differ, and single pearls whose addition makes it unique (each
+    verified by counting).  Exit code 0 unique, 1 not unique or no solution.
+
+    Example: masyu ambiguity draft.txt
+    """
+    p = read_puzzle_arg(puzzle)
+    with errors_exit(), interrupted():
+        report = find_ambiguity(p)
+    if as_json:
+        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False))
+    else:
+        typer.echo(report.text)
+        if report.second is not None:
+            typer.echo("first:")
+            typer.echo(state_text(p, _marks(report.first), cells=report.cells), nl=False)
+            typer.echo("second:")
+            typer.echo(state_text(p, _marks(report.second), cells=report.cells), nl=False)
+    if report.interrupted:
+        typer.echo("masyu: interrupted", err=True)
+        raise typer.Exit(code=130)
+    raise typer.Exit(code=0 if report.unique else 1)
+
+
+def _marks(loop) -> Marks:
+    return Marks(loop.rows, loop.cols, loop.edges)

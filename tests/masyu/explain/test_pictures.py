@@ -1,0 +1,70 @@
+"""Pictures of partial states: SVG (three themes) and text; a step's picture is the
+board before it with its cells lit and its edges dashed."""
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from masyu import MasyuError
+from masyu.explain import THEMES, Marks, explain, state_svg, state_text
+
+NS = {"s": "http://www.w3.org/2000/svg"}
+
+
+def _segments(svg: ET.Element, cls: str) -> int:
+    paths = svg.findall(f".//s:path[@class='{cls}']", NS)
+    return sum(p.get("d").count("M") for p in paths)
+
+
+@pytest.fixture(scope="module")
+def account(psm):
+    return explain(next(p for p in psm if p.name == "psm-6x6-easy-3184225"))
+
+
+def test_a_steps_svg_shows_the_state_before_it(account):
+    for k in (0, 5, len(account.steps) - 1):
+        step = account.steps[k]
+        before = account.marks_before(k)
+        svg = ET.fromstring(step._repr_svg_())
+        assert _segments(svg, "line") == len(before.lines)
+        assert _segments(svg, "cross") == 2 * len(before.crosses)    # an X is two strokes
+        assert len(svg.findall(".//s:rect[@class='hl']", NS)) == len(step.cells)
+        lines = sum(1 for _, v in step.set if v)
+        assert _segments(svg, "tentative-line") == lines
+        assert _segments(svg, "tentative-cross") == 2 * (len(step.set) - lines)
+        assert step.rule in svg.find("s:title", NS).text
+
+
+def test_themes_and_the_colour_blind_safe_one(account):
+    p, marks = account.puzzle, account.marks
+    for name in THEMES:
+        ET.fromstring(state_svg(p, marks, theme=name))
+    contrast = state_svg(p, marks, theme="contrast", cells=[(0, 0)])
+    assert "#D55E00" in contrast and "#56B4E9" in contrast      # Okabe-Ito vermillion, sky blue
+    with pytest.raises(MasyuError, match="unknown theme"):
+        state_svg(p, marks, theme="neon")
+    with pytest.raises(MasyuError):
+        state_svg(p, Marks(3, 3))
+
+
+def test_text_pictures(account):
+    p = account.puzzle
+    text = state_text(p, account.marks)
+    rows = text.splitlines()
+    assert len(rows) == 2 * p.rows - 1
+    assert text.count("○") + text.count("●") == len(p.pearls)
+    # every line of the loop is drawn: cells joined by ─ in rows, │ between rows
+    joined = sum(len(re.findall("─", r)) for r in rows[::2])
+    assert joined >= len([e for e in account.loop.edges if e[0][0] == e[1][0]])
+    empty = Marks(p.rows, p.cols)
+    lit = state_text(p, empty, cells=[(2, 1)],
+                     tentative=[(((2, 1), (2, 2)), 1), (((2, 1), (3, 1)), 0)])
+    row = lit.splitlines()[4]
+    assert row[4:8] == "[·]┄"                                 # lit cell, dashed line east
+    assert lit.splitlines()[5][5] == "x"                      # a tentative cross below it
+    assert "×" in state_text(p, Marks(p.rows, p.cols, crosses=frozenset([((0, 0), (0, 1))])))
+    step = account.steps[0]
+    assert step.text_picture() == state_text(p, account.marks_before(0), cells=step.cells,
+                                             tentative=step.set)
