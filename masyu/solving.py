@@ -244,6 +244,12 @@ class Search:
     def stats(self) -> xcc.Stats:
         return self._search.stats
 
+    @property
+    def filtering(self) -> bool:
+        """Whether the run under way filters weak solutions (then ``found`` counts the
+        loops kept and ``stats.solutions`` the weak solutions examined)."""
+        return self._filter
+
     def edge_sets(self) -> Iterator[frozenset[Edge]]:
         """Iterate the search for edge sets instead of loops (a little faster)."""
         return self._edge_sets()

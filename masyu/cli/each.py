@@ -25,7 +25,7 @@ from typing import Callable, Iterable, Mapping
 import typer
 
 from .inputs import fail
-from .outputs import OutputFile, Status, emit
+from .outputs import OutputFile, Status, emit, held_interrupt
 from ..check import check as check_loop
 from ..formats import box
 from ..loop import Loop
@@ -235,11 +235,12 @@ def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = Fal
                 + f" ({search.found:,} found)"))
             r = row(p, task, loop=None if loops is None else loops.get(p.name),
                     on_progress=None if quiet else hook)
-            rows.write(r)
-            if solutions is not None and r.get("loop") is not None:
-                solutions.write(f"# {p.name} size={p.rows}x{p.cols}\n{r['loop']}\n")
-            key = r[answer_key(task)] if task.verb == "check" else min(r[answer_key(task)], 2)
-            tally[key] = tally.get(key, 0) + 1
+            with held_interrupt():    # the row, its loop and the tally, or none of them
+                rows.write(r)
+                if solutions is not None and r.get("loop") is not None:
+                    solutions.write(f"# {p.name} size={p.rows}x{p.cols}\n{r['loop']}\n")
+                key = r[answer_key(task)] if task.verb == "check" else min(r[answer_key(task)], 2)
+                tally[key] = tally.get(key, 0) + 1
     except KeyboardInterrupt:
         status.clear()
         finished = sum(tally.values())

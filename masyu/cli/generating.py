@@ -16,7 +16,7 @@ from typing import Literal, Optional
 import typer
 
 from .inputs import errors_exit
-from .outputs import OutputFile, Status, emit
+from .outputs import OutputFile, Status, emit, held_interrupt
 from ..board import check_size
 from ..errors import MasyuError
 from ..formats import box, grid
@@ -142,10 +142,11 @@ def generate(
                     start = time.perf_counter()
                     g = generate_with_loop(rows, cols, seed=s, difficulty=difficulty,
                                            density=density, minimal=minimal)
-                    emit(format_generated(g))
-                    if loops is not None:
-                        loops.write(format_solution(g))
-                    made += 1
+                    with held_interrupt():   # the puzzle and its loop, or neither
+                        emit(format_generated(g))
+                        if loops is not None:
+                            loops.write(format_solution(g))
+                        made += 1
                     if not quiet:
                         beat.status.clear()
                         note = density_note(g, density)

@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import stat
 import sys
 import tempfile
 import threading
@@ -58,7 +59,7 @@ def emit(text: str) -> None:
 
 class OutputFile:
     """A file that appears whole: written to ``.NAME.XXXX.part`` beside it, renamed on
-    ``commit``.  ``keep`` is text to start with (``--resume``); ``stream``: commit
+    ``commit``; a path that is a device or a pipe is written directly.  ``keep`` is text to start with (``--resume``); ``stream``: commit
     on leaving the ``with`` block however it is left, once a record is written
     (the records are whole)."""
 
@@ -66,10 +67,18 @@ class OutputFile:
         self.path = path
         self.stream = stream
         folder, base = os.path.split(os.path.abspath(path))
-        if os.path.isdir(path):
-            fail("is a directory, not a file", path)
         try:
-            fd, self.temp = tempfile.mkstemp(prefix=f".{base}.", suffix=".part", dir=folder)
+            mode = os.stat(path).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            fail("is a directory, not a file", path)
+        self.temp = None     # a device or a pipe (/dev/null, /dev/stdout) is written as it is
+        try:
+            if mode is not None and not stat.S_ISREG(mode):
+                fd = os.open(path, os.O_WRONLY)
+            else:
+                fd, self.temp = tempfile.mkstemp(prefix=f".{base}.", suffix=".part", dir=folder)
         except OSError as err:
             fail(f"cannot write here: {err.strerror or err}", path)
         self.file = os.fdopen(fd, "w", encoding="utf-8", newline="")
@@ -96,6 +105,8 @@ class OutputFile:
         self.closed = True
         try:
             self.file.close()
+            if self.temp is None:
+                return
             umask = os.umask(0)
             os.umask(umask)
             os.chmod(self.temp, 0o666 & ~umask)
@@ -114,8 +125,9 @@ class OutputFile:
         self._remove()
 
     def _remove(self) -> None:
-        with contextlib.suppress(OSError):
-            os.unlink(self.temp)
+        if self.temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temp)
 
     def __enter__(self) -> "OutputFile":
         return self

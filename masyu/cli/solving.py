@@ -23,7 +23,7 @@ import xcc
 
 from . import each as each_
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
-from .outputs import OutputFile, Status, emit, write_file
+from .outputs import OutputFile, Status, emit, held_interrupt, write_file
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
 from .. import memory
 from ..collection import parse_collection
@@ -88,7 +88,7 @@ class Progress:
         elapsed = time.perf_counter() - self.start
         stats = search.stats
         text = f"... {plural(search.found, 'solution')}"
-        if search.found != stats.solutions:  # the filter: weak solutions examined
+        if search.filtering:  # the weak solutions examined
             text += f" (of {stats.solutions:,} weak)"
         name, value = next(iter(stats.counters.items()), ("nodes", 0))
         rate = value / elapsed if elapsed > 0 else 0.0
@@ -230,25 +230,21 @@ def solve(
         if puzzle is None and not quiet:
             typer.echo(f"the bundled example {p.name} ({p.rows}x{p.cols}):", err=True)
         show = None if all_ else (limit if limit is not None else 1)
-        printed, interrupted = 0, False
+        received, interrupted = 0, False
         try:
             with errors_exit():
                 for loop in search:
-                    if show is not None and printed >= show:
-                        continue
-                    text = _show(p, loop, fmt)
-                    printed += 1
-                    if folder is not None:
-                        write_file(os.path.join(folder, f"{p.name or 'solution'}-{printed}"
-                                                + SUFFIX.get(fmt, ".txt")), text)
-                    else:
-                        out.write(("\n" if printed > 1 and fmt in BLANK_LINE_BETWEEN else "")
-                                  + text)
+                    with held_interrupt():    # a solution is written and counted, or neither
+                        if show is None or received < show:
+                            _put(p, loop, fmt, received, out, folder)
+                        received += 1
         except KeyboardInterrupt:
             interrupted = True
             search.interrupted()
+            if search.found > received and not search.filtering:
+                search.stats.solutions = received   # the last one never reached the output
         progress.done()
-    n = search.found
+    n = received
     if not quiet:
         kind = _kind(weak, n)
         if interrupted:
@@ -263,6 +259,16 @@ def solve(
             note = f"more than one {_kind(weak, 1)}; --all lists them"
         typer.echo(f"{note}, {_by(search)}; {search.stats}", err=True)
     raise typer.Exit(code=130 if interrupted else (0 if n else 1))
+
+
+def _put(p: Puzzle, loop: Loop, fmt: str, before: int, out, folder: str | None) -> None:
+    """Write one solution: to ``out``, or to its own file in ``folder``."""
+    text = _show(p, loop, fmt)
+    if folder is not None:
+        name = f"{p.name or 'solution'}-{before + 1}{SUFFIX.get(fmt, '.txt')}"
+        write_file(os.path.join(folder, name), text)
+    else:
+        out.write(("\n" if before and fmt in BLANK_LINE_BETWEEN else "") + text)
 
 
 class _Stdout:
