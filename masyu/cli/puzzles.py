@@ -112,9 +112,11 @@ def list_(
     """
     puzzles, _ = read_collection_arg(file)
     chosen = only(puzzles, only_)
+    sizes = [f"{p.rows}x{p.cols}" for p in chosen]
     width = max((len(p.name) for p in chosen), default=0)
-    emit("".join(f"{p.name:<{width}}  {p.rows}x{p.cols}  {len(p.pearls)} pearls\n"
-                 for p in chosen))
+    size_width = max((len(s) for s in sizes), default=0)
+    emit("".join(f"{p.name:<{width}}  {size:<{size_width}}  {len(p.pearls):>4} pearls\n"
+                 for p, size in zip(chosen, sizes)))
 
 
 def render(

@@ -110,6 +110,7 @@ def test_list_names_and_sizes():
     lines = r.stdout.splitlines()
     assert r.exit_code == 0 and len(lines) == 6
     assert lines[0].split() == ["rcra-masyu05", "10x10", "25", "pearls"]
+    assert lines[3] == "pzprjs-test-mashu-6x6       6x6       5 pearls"
     assert run("list", PUZZLES, "--only", "6x6").stdout.split()[:2] == ["pzprjs-test-mashu-6x6",
                                                                        "6x6"]
 
