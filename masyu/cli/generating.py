@@ -65,7 +65,10 @@ def format_solution(g: Generated) -> str:
 
 
 class Heartbeat:
-    """While a puzzle is being made, a line on stderr now and then: which one, how long."""
+    """While a puzzle is being made, a line on stderr now and then: which one, how long
+    (first after ``FIRST`` seconds, then every ``every``; redrawn on a terminal)."""
+
+    FIRST = 2.0
 
     def __init__(self, quiet: bool, every: float = 10.0) -> None:
         self.status = Status(quiet, every=every)
@@ -75,11 +78,14 @@ class Heartbeat:
         self.thread = None if quiet else threading.Thread(target=self._beat, daemon=True)
 
     def _beat(self) -> None:
-        while not self.stop.wait(1.0):
-            self.status.show(f"{self.text}, {time.perf_counter() - self.start:.0f} s")
+        while not self.stop.wait(0.5):
+            elapsed = time.perf_counter() - self.start
+            if elapsed >= self.FIRST:
+                self.status.show(f"{self.text}, {elapsed:.0f} s", force=not self.status.shown)
 
     def working(self, text: str) -> None:
         self.text, self.start = text, time.perf_counter()
+        self.status.shown = False
         if self.thread is not None and not self.thread.is_alive():
             self.thread.start()
 
