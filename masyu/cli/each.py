@@ -2,13 +2,16 @@
 
 The work is split so that puzzles could be spread over workers later
 (``--jobs``): ``row(puzzle, task)`` maps one puzzle to its row, a plain dict,
-and depends on nothing else; ``run_each`` is the loop around it (the filter
-``--only``, ``--resume``, the progress bar, the output, Ctrl-C).
+and depends on nothing else; ``in_order`` makes the rows one after another
+(the place for another strategy: ``run_each(rows_of=...)``); ``run_each`` is
+the loop around it (``--resume``, the progress bar, the output, Ctrl-C), and
+``only`` the filter ``--only``.
 
 A row holds ``name``, ``rows``, ``cols``, the answer (``strong`` or ``weak``:
 the solutions counted or found; for check ``valid`` and ``violations``), the
 engine's statistics (``Stats.as_dict()``), ``encoding``, ``method``,
-``engine``, and ``seconds``: the time for this puzzle, encoding included.
+``engine``, ``seconds`` and ``cpu_seconds``: the wall and CPU time for this puzzle
+(encoding included; on a shared machine the CPU time is the steadier).
 Rows are JSON lines, or CSV rows with ``--csv``; each is written whole, so
 that after Ctrl-C every finished puzzle is in the output.
 """
@@ -20,7 +23,7 @@ import json
 import re
 import time
 from dataclasses import dataclass
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import typer
 
@@ -52,7 +55,7 @@ def answer_key(task: Task) -> str:
 def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
         on_progress: Callable[[Search], None] | None = None) -> dict:
     """The row of one puzzle: the unit of work of ``--each``."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     out: dict = {"name": puzzle.name, "rows": puzzle.rows, "cols": puzzle.cols}
     if task.verb == "check":
         violations = (["no loop of this name in the solutions file"] if loop is None
@@ -76,6 +79,7 @@ def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
         out.update(encoding=search.encoding.kind, method=None if task.weak else search.method,
                    engine=search.engine)
     out["seconds"] = round(time.perf_counter() - start, 6)
+    out["cpu_seconds"] = round(time.process_time() - cpu, 6)
     return out
 
 
@@ -89,13 +93,13 @@ def positive(r: Mapping, task: Task) -> bool:
 
 def _columns(task: Task) -> list[str]:
     if task.verb == "check":
-        return ["name", "rows", "cols", "valid", "violations", "seconds"]
+        return ["name", "rows", "cols", "valid", "violations", "seconds", "cpu_seconds"]
     return ["name", "rows", "cols", answer_key(task), "complete", "interrupted", "seconds",
-            "encoding", "method", "engine", "counters"]
+            "cpu_seconds", "encoding", "method", "engine", "counters"]
 
 
 CORE = {"name", "rows", "cols", "strong", "weak", "solutions", "complete", "interrupted",
-        "seconds", "encoding", "method", "engine", "loop", "valid", "violations"}
+        "seconds", "cpu_seconds", "encoding", "method", "engine", "loop", "valid", "violations"}
 
 
 def _csv_line(values: list) -> str:
@@ -215,26 +219,51 @@ def bar(done: int, total: int, elapsed: float, name: str) -> str:
             f"{done:,}/{total:,} {100 * done // max(total, 1)}% {_clock(elapsed)}{eta}: {name}")
 
 
+Starting = Callable[[int, Puzzle], Optional[Callable[[Search], None]]]
+RowsOf = Callable[[Sequence[Puzzle], Task, Optional[Mapping[str, Loop]], Starting],
+                  Iterator[tuple[Puzzle, dict]]]
+
+
+def in_order(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
+             starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
+    """The rows one after another, in this process: the default ``rows_of`` of
+    ``run_each``.  ``starting(k, puzzle)`` is told as the k-th puzzle (from 0)
+    starts and gives the progress hook of its search.
+
+    Another ``rows_of`` (``--jobs N``) may hand ``row(puzzle, task, loop)``, whose
+    arguments pickle, to workers and yield ``(puzzle, row)`` as they finish, in
+    any order; it stops its workers when closed (``run_each`` closes it on
+    Ctrl-C and on errors)."""
+    for k, p in enumerate(todo):
+        yield p, row(p, task, loop=None if loops is None else loops.get(p.name),
+                     on_progress=starting(k, p))
+
+
 def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = False,
              loops: Mapping[str, Loop] | None = None,
-             solutions: OutputFile | None = None) -> int:
+             solutions: OutputFile | None = None, rows_of: RowsOf = in_order) -> int:
     """Write the row of every puzzle not done yet; the exit code (0 all yes, 1 some no,
-    130 interrupted).  The caller closes ``rows`` and ``solutions`` (``with``)."""
+    130 interrupted).  The caller closes ``rows`` and ``solutions`` (``with``);
+    ``rows_of`` makes the rows (see ``in_order``)."""
     todo = [p for p in puzzles if p.name not in rows.done]
     status = Status(quiet)
     start = time.perf_counter()
     tally: dict = {}
-    current = None
+    current: list[str] = []
+
+    def starting(k: int, p: Puzzle) -> Callable[[Search], None] | None:
+        current[:] = [p.name]
+        status.show(bar(sum(tally.values()), len(todo), time.perf_counter() - start, p.name),
+                    force=k == 0)
+        if quiet:
+            return None
+        return lambda search: status.show(
+            bar(sum(tally.values()), len(todo), time.perf_counter() - start, p.name)
+            + f" ({search.found:,} found)")
+
+    made = rows_of(todo, task, loops, starting)
     try:
-        for k, p in enumerate(todo):
-            current = p.name
-            elapsed = time.perf_counter() - start
-            status.show(bar(k, len(todo), elapsed, p.name), force=k == 0)
-            hook = (lambda search, k=k, name=p.name: status.show(
-                bar(k, len(todo), time.perf_counter() - start, name)
-                + f" ({search.found:,} found)"))
-            r = row(p, task, loop=None if loops is None else loops.get(p.name),
-                    on_progress=None if quiet else hook)
+        for p, r in made:
             with held_interrupt():    # the row, its loop and the tally, or none of them
                 rows.write(r)
                 if solutions is not None and r.get("loop") is not None:
@@ -244,9 +273,14 @@ def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = Fal
     except KeyboardInterrupt:
         status.clear()
         finished = sum(tally.values())
-        _say(quiet, f"interrupted at {current}: {finished:,} of {len(todo):,} puzzles done, "
+        at = f" at {current[0]}" if current else ""
+        _say(quiet, f"interrupted{at}: {finished:,} of {len(todo):,} puzzles done, "
                     f"their rows kept" + (f" ({len(rows.done):,} before)" if rows.done else ""))
         return 130
+    finally:
+        close = getattr(made, "close", None)
+        if close is not None:
+            close()
     status.clear()
     _say(quiet, summary(task, tally, len(rows.done), time.perf_counter() - start))
     return 0 if all(positive({answer_key(task): key}, task) for key in tally) else 1

@@ -141,3 +141,40 @@ def test_ctrl_c_keeps_every_finished_row(tmp_path):
     assert [(row["name"], row["weak"]) for row in found] == [("a", 2 ** 3), ("b", 14)]
     assert "interrupted at slow: 2 of 3 puzzles done" in err
     assert not list(tmp_path.glob("*.part"))
+
+
+def test_another_way_of_making_the_rows_plugs_in(tmp_path):
+    # what --jobs will need: run_each takes the rows in any order from a rows_of that
+    # calls row() itself, and closes it when Ctrl-C stops the run (its workers end there)
+    from masyu.cli import each
+    from masyu.collection import parse_collection
+
+    puzzles = parse_collection((EXAMPLES / "puzzles.txt").read_text(), "puzzles.txt")
+    task = each.Task("count", weak=True)
+    made, closed = [], []
+
+    def backwards(todo, task, loops, starting):
+        try:
+            for p in reversed(todo):
+                yield p, each.row(p, task)
+        finally:
+            closed.append(True)
+
+    def rows_of(*args):
+        made.append(backwards(*args))      # held here: only run_each's close() ends it
+        return made[-1]
+
+    class Interrupted(each.Rows):           # Ctrl-C as the fourth row is written
+        def write(self, r):
+            if r["name"] == "rcra-masyu05":
+                raise KeyboardInterrupt
+            super().write(r)
+
+    out = tmp_path / "rows.jsonl"
+    with Interrupted(task, str(out), as_csv=False, resume=False) as sink:
+        code = each.run_each(each.only(puzzles, "rcra|wiki|puzsq"), task, sink, quiet=True,
+                             rows_of=rows_of)
+    assert code == 130 and closed == [True]
+    found = {r["name"]: r["weak"] for r in rows(out.read_text())}
+    assert found == {name: WEAK[name]
+                     for name in ("puzsq-9833", "wikipedia-masyu-example", "rcra-masyu06")}
