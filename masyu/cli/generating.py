@@ -75,17 +75,21 @@ class Heartbeat:
         self.text = ""
         self.start = time.perf_counter()
         self.stop = threading.Event()
+        self.lock = threading.Lock()     # one writer of stderr at a time: no torn lines
         self.thread = None if quiet else threading.Thread(target=self._beat, daemon=True)
 
     def _beat(self) -> None:
         while not self.stop.wait(0.5):
             elapsed = time.perf_counter() - self.start
             if elapsed >= self.FIRST:
-                self.status.show(f"{self.text}, {elapsed:.0f} s", force=not self.status.shown)
+                with self.lock:
+                    self.status.show(f"{self.text}, {elapsed:.0f} s",
+                                     force=not self.status.shown)
 
     def working(self, text: str) -> None:
-        self.text, self.start = text, time.perf_counter()
-        self.status.shown = False
+        with self.lock:
+            self.text, self.start = text, time.perf_counter()
+            self.status.shown = False
         if self.thread is not None and not self.thread.is_alive():
             self.thread.start()
 
@@ -94,6 +98,12 @@ class Heartbeat:
         if self.thread is not None and self.thread.is_alive():
             self.thread.join()
         self.status.clear()
+
+    def say(self, text: str) -> None:
+        """A line of its own on stderr (the progress line cleared first)."""
+        with self.lock:
+            self.status.clear()
+            typer.echo(text, err=True)
 
 
 def density_note(g: Generated, asked: float | None) -> str | None:
@@ -154,12 +164,10 @@ def generate(
                             loops.write(format_solution(g))
                         made += 1
                     if not quiet:
-                        beat.status.clear()
                         note = density_note(g, density)
-                        typer.echo(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
-                                   f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
-                                   f"(score {g.difficulty.score})"
-                                   + (f"; {note}" if note else ""), err=True)
+                        beat.say(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
+                                 f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
+                                 f"(score {g.difficulty.score})" + (f"; {note}" if note else ""))
         except KeyboardInterrupt:
             beat.close()
             if not quiet:
