@@ -9,6 +9,13 @@
   (connectivity, bridges, parity cuts, forced colors).
 - ``method="best"``: the fastest configuration measured, for strong or weak
   solutions (``best_configuration(weak)``); it chooses encoding and engine too.
+- ``method="auto"`` (the default): the fastest configuration for the task
+  (``auto_plan``).  A first solution or uniqueness (a limit of at most 2,
+  ``is_unique``): ``best``.  Listing or counting (no limit, or a larger one):
+  first ``best`` up to two solutions, which proves most puzzles unique at
+  once; only when a second solution exists, dancing links with the loop guard
+  (the c engine, 423), far faster than SAT at enumerating.  Weak solutions:
+  dancing links on 423.  An ``encoding`` or ``engine`` given is kept.
 
 ``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
@@ -24,6 +31,7 @@ import xcc
 
 from .board import Cell, Edge
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
+from . import memory
 from .errors import MasyuError
 from .loop import Loop
 from .puzzle import Puzzle
@@ -44,13 +52,16 @@ class Method:
 
 
 METHODS: dict[str, Method] = {m.name: m for m in (
+    Method("auto", "the fastest for the task: best for a first solution or uniqueness; to list "
+                   "or count more, best up to two solutions, then the guard on dancing links",
+           auto=True),
     Method("filter", "keep the weak solutions that are one loop (the reference)"),
     Method("guard", "a loop guard inside the search", cycle=True),
     Method("propagate", "the guard with propagation in the search", cycle=True, propagate=True),
     Method("best", "the fastest configuration measured (it picks encoding and engine)",
            auto=True),
 )}
-DEFAULT_METHOD = "guard"
+DEFAULT_METHOD = "auto"
 
 
 def best_configuration(weak: bool = False) -> tuple[str, str, str]:
@@ -64,6 +75,31 @@ def best_configuration(weak: bool = False) -> tuple[str, str, str]:
     if "sat" in xcc.ENGINES:
         return "423", "guard", "sat"
     return "423", "propagate", xcc.DEFAULT_ENGINE
+
+
+def auto_plan(weak: bool, limit: int | None, encoding: str | None = None,
+              engine: str | None = None) -> list[tuple[str, str, str, int | None]]:
+    """The runs of ``method="auto"``: ``(encoding, method, engine, limit)`` each.
+
+    One run, unless strong solutions are listed or counted past two: then a
+    first run of the prover with limit 2 decides a puzzle with at most one
+    solution, and the second run (the guard on dancing links, with the
+    caller's limit) happens only if it found two.  A given ``encoding`` or
+    ``engine`` is kept in every run."""
+    if weak:
+        return [(encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE, limit)]
+    if engine is None:
+        prove_enc, prove_method, prove_engine = best_configuration(False)
+    else:
+        prove_enc, prove_method, prove_engine = "423", ("guard" if engine == "sat"
+                                                        else "propagate"), engine
+    prove = (encoding or prove_enc, prove_method, prove_engine)
+    if limit is not None and limit <= 2:
+        return [prove + (limit,)]
+    listing = (encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE)
+    if listing == prove:
+        return [listing + (limit,)]
+    return [prove + (2,), listing + (limit,)]
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -119,62 +155,100 @@ class Count(int):
         return int.__repr__(self)
 
 
-def _check(encoding: str, method: str, engine: str) -> None:
-    check_encoding(encoding)
+def _check(encoding: str | None, method: str, engine: str | None) -> None:
+    if encoding is not None:
+        check_encoding(encoding)
     if not isinstance(method, str) or method not in METHODS:
         raise MasyuError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
-    if engine not in xcc.ENGINES:
+    if engine is not None and engine not in xcc.ENGINES:
         raise MasyuError(f"unknown or unavailable engine {engine!r}; "
                          f"valid engines: {', '.join(xcc.ENGINES)}")
+
+
+def plan(weak: bool, method: str, limit: int | None, encoding: str | None = None,
+         engine: str | None = None) -> list[tuple[str, str, str, int | None]]:
+    """The runs a search makes, ``(encoding, method, engine, limit)`` each: one,
+    or two for ``auto`` (:func:`auto_plan`).  ``None`` for ``encoding`` or
+    ``engine`` is the method's choice (``DEFAULT_ENCODING``, ``xcc.DEFAULT_ENGINE``
+    outside ``auto`` and ``best``)."""
+    _check(encoding, method, engine)
+    if method == "auto":
+        return auto_plan(bool(weak), limit, encoding, engine)
+    if METHODS[method].auto:
+        return [best_configuration(bool(weak)) + (limit,)]
+    return [(encoding or DEFAULT_ENCODING, method, engine or xcc.DEFAULT_ENGINE, limit)]
 
 
 class Search:
     """One search for the loops of ``puzzle``; iterate it once.
 
-    ``found`` counts the loops yielded so far, ``stats`` is the engine's live
+    ``found`` counts the loops found so far (with the guard, the engine's own
+    ``stats.solutions``: the two never differ), ``stats`` is the engine's live
     statistics.  ``on_progress(search)`` is called about every
     ``progress_every`` seconds during long runs.  When the iteration is
     interrupted by Ctrl-C, ``found`` and ``stats`` keep what was counted and
     ``stats.interrupted`` is set.
+
+    ``encoding``, ``method`` and ``engine`` are those of the run under way:
+    ``method="auto"`` may make two (``auto_plan``); ``probe`` is then the
+    statistics of the first run, when a second one replaced it.
     """
 
-    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
-                 method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE,
+    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
+                 method: str = DEFAULT_METHOD, engine: str | None = None,
                  limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
                  progress_every: float = 1.0) -> None:
         if not isinstance(puzzle, Puzzle):
             raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
-        _check(encoding, method, engine)
-        if METHODS[method].auto:
-            encoding, method, engine = best_configuration(bool(weak))
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise MasyuError(f"limit must be a positive integer, not {limit!r}")
         self.puzzle = puzzle
         self.weak = bool(weak)
-        self.method = method
-        self.engine = engine
         self.limit = limit
-        self.encoding: Encoding = encode(puzzle, str(encoding))
-        self.found = 0
+        self.probe: xcc.Stats | None = None
+        self._plan = plan(self.weak, method, limit, encoding, engine)
+        self._encodings: dict[str, Encoding] = {}
+        self._hook = None if on_progress is None else (lambda stats: on_progress(self))
+        self._progress_every = progress_every
+        self._start(*self._plan[0])
+
+    def _start(self, encoding: str, method: str, engine: str, limit: int | None) -> None:
+        """Encode (once per encoding) and set up the engine's search of one run."""
+        if encoding not in self._encodings:
+            self._encodings[encoding] = encode(self.puzzle, encoding)
+        self.encoding: Encoding = self._encodings[encoding]
+        self.method, self.engine, self._limit = method, engine, limit
+        self._found = 0
         how = METHODS[method]
         guard = not self.weak and how.cycle
+        self._filter = not self.weak and not how.cycle
         # The filter must see every weak solution, so its limit is ours only.
-        engine_limit = limit if (self.weak or guard) else None
-        hook = None if on_progress is None else (lambda stats: on_progress(self))
         try:
-            self._search = xcc.Search(self.encoding.problem, engine=engine, limit=engine_limit,
+            self._search = xcc.Search(self.encoding.problem, engine=engine,
+                                      limit=None if self._filter else limit,
                                       cycle=(self.encoding.cycle(propagate=how.propagate)
                                              if guard else None),
-                                      on_progress=hook, progress_every=progress_every)
+                                      on_progress=self._hook,
+                                      progress_every=self._progress_every)
         except xcc.XCCError as err:
             raise MasyuError(str(err)) from None
-        self._filter = not self.weak and not how.cycle
+
+    @property
+    def found(self) -> int:
+        """The loops found so far by the run under way."""
+        return self._found if self._filter else self._search.stats.solutions
 
     @property
     def stats(self) -> xcc.Stats:
         return self._search.stats
+
+    @property
+    def filtering(self) -> bool:
+        """Whether the run under way filters weak solutions (then ``found`` counts the
+        loops kept and ``stats.solutions`` the weak solutions examined)."""
+        return self._filter
 
     def edge_sets(self) -> Iterator[frozenset[Edge]]:
         """Iterate the search for edge sets instead of loops (a little faster)."""
@@ -182,15 +256,30 @@ class Search:
 
     def _edge_sets(self, keep: bool = True) -> Iterator[frozenset[Edge] | None]:
         """The accepted solutions as edge sets (None for each if not ``keep``)."""
+        if len(self._plan) == 1:
+            yield from self._run(keep)
+            return
+        # auto: the prover to two solutions; at most one is the answer, two call the guard
+        first = list(self._run(keep))
+        if len(first) < 2:
+            yield from first
+            return
+        self.probe = self.stats
+        self._start(*self._plan[1])
+        yield from self._run(keep)
+
+    def _run(self, keep: bool) -> Iterator[frozenset[Edge] | None]:
         required = [cell for cell, _ in self.puzzle.pearls]
         for solution in self._search:
+            edges = None
             if self._filter or keep:
                 edges = self.encoding.edges_of(solution)
-                if self._filter and not one_loop(edges, required):
-                    continue
-            self.found += 1
+                if self._filter:
+                    if not one_loop(edges, required):
+                        continue
+                    self._found += 1
             yield edges if keep else None
-            if self.limit is not None and self.found >= self.limit:
+            if self._limit is not None and self.found >= self._limit:
                 self.stats.complete = False
                 return
 
@@ -206,10 +295,16 @@ class Search:
         ``found`` and ``stats``, or use :func:`count`.
         """
         if not self._filter:  # each solution of the engine is one of ours: let it count them
-            try:
+            self._search.count()  # found reads the engine's count, Ctrl-C or not
+            if len(self._plan) == 1 or self.found < 2:
+                return self.result()
+            self.probe = self.stats  # auto: two solutions, so the guard counts them all
+            self._start(*self._plan[1])
+            if not self._filter:
                 self._search.count()
-            finally:
-                self.found = self.stats.solutions
+                return self.result()
+            for _ in self._run(keep=False):
+                pass
             return self.result()
         for _ in self._edge_sets(keep=False):
             pass
@@ -219,19 +314,25 @@ class Search:
         """The count so far, with its statistics."""
         return Count(self.found, self.stats, self.weak)
 
+    def interrupted(self) -> Count:
+        """The count so far after Ctrl-C: ``stats.interrupted`` set, ``complete`` False."""
+        self.stats.interrupted = True
+        self.stats.complete = False
+        return self.result()
 
-def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
+
+def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           method: str = DEFAULT_METHOD,
-          engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None) -> Iterator[Loop]:
+          engine: str | None = None, limit: int | None = None) -> Iterator[Loop]:
     """Yield the loops of ``puzzle`` lazily: strong solutions, or weak ones."""
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
                     limit=limit)
     yield from search
 
 
-def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
+def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           method: str = DEFAULT_METHOD,
-          engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
+          engine: str | None = None, limit: int | None = None,
           on_progress: Callable[[Search], None] | None = None,
           progress_every: float = 1.0) -> Count:
     """Count the strong (or weak) solutions; the result carries the statistics.
@@ -244,13 +345,20 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODIN
     try:
         return search.count()
     except KeyboardInterrupt:
-        search.stats.interrupted = True
-        search.stats.complete = False
-        return search.result()
+        return search.interrupted()
 
 
-def is_unique(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
-              method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE) -> bool:
+def is_unique(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
+              method: str = DEFAULT_METHOD, engine: str | None = None) -> bool:
     """True if ``puzzle`` has exactly one (strong) solution; stops at two."""
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine, limit=2)
     return search.count() == 1
+
+
+def estimate_memory(rows: int, cols: int, *, weak: bool = False, encoding: str | None = None,
+                    method: str = DEFAULT_METHOD, engine: str | None = None,
+                    limit: int | None = None) -> int:
+    """The peak bytes a search of a ``rows x cols`` board will take, known before
+    anything is built (the largest of its runs; see :mod:`masyu.memory`)."""
+    engines = tuple(run[2] for run in plan(bool(weak), method, limit, encoding, engine))
+    return memory.estimate(rows, cols, engines)

@@ -5,6 +5,8 @@ nbformat and ipykernel are in the ``dev`` extra: without them this test
 fails, since a notebook nobody runs rots.
 """
 import importlib.util
+import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -32,3 +34,25 @@ def test_tour_notebook_runs():
     assert "weak solutions:    5,328" in text and "strong solutions:      1" in text
     kinds = {k for o in outputs for k in o.get("data", {})}
     assert {"image/svg+xml", "text/html", "text/markdown", "image/png"} <= kinds
+
+
+def test_the_committed_notebook_shows_its_outputs():
+    """Committed executed: read on GitHub or in a viewer, it shows what it computes."""
+    import nbformat  # optional: the dev extra (the test above says so when missing)
+
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [cell for cell in nb.cells if cell.cell_type == "code"]
+    assert code and all(cell.outputs for cell in code), \
+        [cell.source[:60] for cell in code if not cell.outputs]
+    assert not [o for cell in code for o in cell.outputs if o.output_type == "error"]
+
+
+def test_the_dev_extra_can_refresh_and_the_notebook_extra_can_open_it():
+    """`jupyter nbconvert` comes with dev; `jupyter notebook` with the notebook extra."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+    assert any(d.startswith("nbconvert") for d in extras["dev"])
+    assert {"nbconvert", "notebook", "ipykernel"} <= {d.split(">")[0] for d in extras["notebook"]}
+    found = Path(sys.executable).with_name("jupyter-nbconvert")
+    if not found.exists():
+        pytest.fail("jupyter nbconvert is missing: pip install -e '.[dev]'")

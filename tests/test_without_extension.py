@@ -94,7 +94,7 @@ def test_masyu_through_its_public_api():
     r = run("""
         import masyu
         p = masyu.Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")
-        n = masyu.count(p)
+        n = masyu.count(p, method="guard")
         print(int(n), n.stats.engine, masyu.is_unique(p))
         print(sorted(next(iter(masyu.solve(p))).edges))
     """)

@@ -1,54 +1,111 @@
 """The ``xcc`` command: solve and count DLX files (a thin face over the library).
 
-Exit codes: 0 solutions found, 1 none, 2 bad input, 130 interrupted.
-Solutions go to stdout; statistics (with --stats), warnings and progress
-to stderr.
+Exit codes: 0 solutions found; 1 none, or the reader of the output went away
+(a broken pipe: nothing more is said); 2 bad input, a usage error, or output
+that cannot be written (a full disk); 130 interrupted, after the statistics
+so far.  Solutions go to stdout, one whole solution at a time; statistics
+(with --stats), warnings and progress to stderr.  Every failure is one line,
+``xcc: ...``.
 """
 from __future__ import annotations
 
+import errno
+import importlib
 import json
+import os
+import signal
 import sys
+import threading
 import warnings
 from contextlib import contextmanager
-from typing import Iterator, Optional
+from typing import Iterator, Optional, Sequence
 
 import typer
+from typer.core import TyperCommand
 
-from .dlxfile import read_dlx
+from .dlxfile import parse_dlx
 from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
 from .results import Stats
 from .search import Search
 
+MAX_INPUT = 256 << 20   # bytes: the largest DLX file read (an endless /dev/zero is refused)
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  rich_markup_mode=None,
                   help="Exact cover with colors: Knuth's Algorithm C on DLX files.")
 
 
-ENGINE_HELP = "the search engine: " + "; ".join(
+ENGINE_HELP = "The search engine: " + "; ".join(
     f"{name} ({e.summary}" + (")" if e.available() else ", not available here)")
-    for name, e in REGISTRY.items())
+    for name, e in REGISTRY.items()) + "."
+
+
+class _Command(TyperCommand):
+    def collect_usage_pieces(self, ctx) -> list[str]:
+        """``FILE``: a required argument plain, as click writes it (not ``{FILE}``)."""
+        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
+                for p in super().collect_usage_pieces(ctx)]
+
+
+def _version(value: bool) -> None:
+    if value:
+        metadata = importlib.import_module("importlib.metadata")   # only for --version
+        typer.echo(f"xcc {metadata.version('xcc-masyu')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                       help="Print the version and exit.")) -> None:
+    pass
+
+
+def _say(text: str) -> None:
+    typer.echo(f"xcc: {' '.join(text.split())}", err=True)
 
 
 @contextmanager
 def _bad_input() -> Iterator[None]:
-    """Turn XCCError into one line on stderr and exit code 2: the error's
-    place first when it has one (``file:line:col: ...``), else ``xcc: ...``."""
+    """Turn XCCError into one line on stderr, ``xcc: [file:line:col: ]message``, and
+    exit code 2; warnings as ``xcc: warning: ...``."""
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             yield
     except XCCError as e:
-        typer.echo(str(e) if e.where else f"xcc: {e}", err=True)
+        _say(str(e))
         raise typer.Exit(2)
     finally:
         for w in caught:
-            typer.echo(f"warning: {w.message}", err=True)
+            _say(f"warning: {w.message}")
+
+
+def _read(file: str) -> str:
+    """The text of a DLX file (any file: a pipe or a device too; - for stdin), capped."""
+    where = "<stdin>" if file == "-" else file
+    try:
+        if file == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT + 1)
+        else:
+            if os.path.isdir(file):
+                raise XCCError("is a directory, not a DLX file", file)
+            with open(file, "rb") as f:
+                data = f.read(MAX_INPUT + 1)
+    except OSError as e:
+        raise XCCError(f"cannot read: {e.strerror or e}", file) from None
+    if len(data) > MAX_INPUT:
+        raise XCCError(f"larger than {MAX_INPUT >> 20} MB: not a DLX file", where)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise XCCError(f"not UTF-8 text (byte {e.start + 1})", where) from None
 
 
 def _load(file: str, engine: str):
     with _bad_input():
         get(engine)  # an unknown or unavailable engine, before the file is read
-        problem = read_dlx(file)
+        problem = parse_dlx(_read(file), "<stdin>" if file == "-" else file)
     return problem
 
 
@@ -56,33 +113,60 @@ def _progress(stats: Stats) -> None:
     """Solutions so far and the engine's first counter (nodes, or solves), with its rate."""
     name, value = next(iter(stats.counters.items()), ("nodes", 0))
     rate = value / stats.seconds if stats.seconds else 0.0
-    typer.echo(f"... {stats.solutions} solutions, {value} {name} ({rate:,.0f} {name}/s)", err=True)
+    typer.echo(f"... {stats.solutions:,} solutions, {value:,} {name} ({rate:,.0f} {name}/s)",
+               err=True)
 
 
 def _stats_text(stats: Stats) -> str:
     return f"Altogether {stats}" + (" [interrupted]" if stats.interrupted else "")
 
 
-@app.command()
+@contextmanager
+def _held_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C back while one whole solution is written."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pending and callable(previous):
+            previous(signal.SIGINT, None)
+
+
+@app.command(cls=_Command)
 def solve(
-    file: str = typer.Argument(..., help="DLX file, or - for stdin"),
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
-    stats: bool = typer.Option(False, "--stats", help="print the statistics to stderr"),
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=ENGINE_HELP),
+    file: str = typer.Argument(..., metavar="FILE", help="A DLX file, or - for stdin."),
+    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, metavar="N",
+                                        help="Stop after N solutions."),
+    stats: bool = typer.Option(False, "--stats", help="Print the statistics to stderr."),
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", metavar="NAME",
+                               help=ENGINE_HELP),
 ) -> None:
     """Print every solution, one option per line, in Knuth's style.
 
-    Example: xcc solve queens8.dlx --limit 3 --stats
+    Each solution is printed whole: after Ctrl-C the statistics count the
+    solutions printed, and the exit code is 130.
+
+    Example: xcc solve examples/queens8.dlx --limit 3 --stats
     """
     problem = _load(file, engine)
     search = Search(problem, engine=engine, limit=limit)
+    printed = 0
     try:
         with search:
-            for k, sol in enumerate(search, start=1):
-                typer.echo(f"{k}:")
-                for j in sol.indices:
-                    typer.echo(" " + problem.option_text(j))
+            for sol in search:
+                text = f"{printed + 1}:\n" + "".join(
+                    f" {problem.option_text(j)}\n" for j in sol.indices)
+                with _held_interrupt():
+                    sys.stdout.write(text)
+                    sys.stdout.flush()
+                    printed += 1
     except KeyboardInterrupt:
+        search.stats.solutions = printed   # what the reader got
         typer.echo(_stats_text(search.stats), err=True)
         raise typer.Exit(130)
     if stats:
@@ -90,21 +174,26 @@ def solve(
     raise typer.Exit(0 if search.stats.solutions else 1)
 
 
-@app.command()
+@app.command(cls=_Command)
 def count(
-    file: str = typer.Argument(..., help="DLX file, or - for stdin"),
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=ENGINE_HELP),
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
-    as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
-    progress: bool = typer.Option(True, "--progress/--quiet", help="progress on stderr"),
+    file: str = typer.Argument(..., metavar="FILE", help="A DLX file, or - for stdin."),
+    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", metavar="NAME",
+                               help=ENGINE_HELP),
+    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, metavar="N",
+                                        help="Stop after N solutions."),
+    as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
 ) -> None:
     """Count the solutions and print the statistics.
 
-    Example: xcc count queens8.dlx --json
+    Progress goes to stderr about once a second; Ctrl-C prints the statistics
+    so far ("interrupted": true) and exits 130.
+
+    Example: xcc count examples/queens8.dlx --json
     """
     problem = _load(file, engine)
     search = Search(problem, engine=engine, limit=limit,
-                    on_progress=_progress if progress else None)
+                    on_progress=None if quiet else _progress)
     interrupted = False
     try:
         with search:
@@ -112,18 +201,65 @@ def count(
                 pass
     except KeyboardInterrupt:
         interrupted = True
+        search.stats.interrupted, search.stats.complete = True, False
     s = search.stats
-    if as_json:
-        typer.echo(json.dumps(s.as_dict()))
-    else:
-        typer.echo(_stats_text(s))
+    typer.echo(json.dumps(s.as_dict()) if as_json else _stats_text(s))
     if interrupted:
         raise typer.Exit(130)
     raise typer.Exit(0 if s.solutions else 1)
 
 
-def main() -> None:
+def _mute_stdout() -> None:
+    """After stdout failed, point it at /dev/null, so that Python's last flush is quiet."""
     try:
-        app()
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def run(args: Sequence[str] | None = None) -> int:
+    """Run the command with the house's errors (usage errors and I/O faults in one
+    line, Ctrl-C as 130) and return the exit code.  masyu.cli.run is the same for
+    masyu (the two packages share no code: xcc knows nothing of masyu)."""
+    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    group = typer.main.get_command(app)
+    try:
+        try:
+            code = group.main(args=list(sys.argv[1:] if args is None else args),
+                              prog_name="xcc", standalone_mode=False)
+        finally:
+            sys.stdout.flush()
+    except usage_error as err:
+        if type(err).__name__ == "NoArgsIsHelpError":
+            err.show()
+            return 2
+        message = err.format_message().replace("Value error, ", "").rstrip(".")
+        ctx = getattr(err, "ctx", None)
+        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+        _say(message[:1].lower() + message[1:] + hint)
+        return err.exit_code
     except KeyboardInterrupt:  # interrupted outside a search: nothing to report
-        sys.exit(130)
+        return 130
+    except RuntimeError as err:   # click's Abort, in older versions
+        if type(err).__name__ == "Abort":
+            return 130
+        raise
+    except MemoryError:
+        _say("out of memory")
+        return 2
+    except OSError as err:
+        _mute_stdout()
+        if err.errno == errno.EPIPE:
+            return 1
+        try:
+            _say(f"{err.filename or 'cannot write the output'}: {err.strerror or err}")
+        except OSError:
+            pass
+        return 2
+    return code if isinstance(code, int) else 0
+
+
+def main() -> None:
+    sys.exit(run())

@@ -3,7 +3,7 @@
 Counting a small DLX file takes Knuth's DLX2 a millisecond or two; importing
 the full command (typer) and the library around the search (numpy) takes
 Python a hundred times that.  So ``main`` takes the plainest call itself,
-``xcc count FILE`` with at most ``--json`` and ``--quiet``/``--progress``,
+``xcc count FILE`` with at most ``--json`` and ``--quiet``/``-q``,
 and runs it with the compiled parts alone: the one-pass reader, the layout
 and the counting search of ``xcc._native``, with the output, progress,
 Ctrl-C and exit codes of :mod:`xcc.cli` (a test holds the two equal).
@@ -13,6 +13,7 @@ goes to :func:`xcc.cli.main`, which names every error at its place.
 """
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -25,11 +26,15 @@ except ImportError:  # the compiled extension is optional: then the full command
 QUICK_BYTES = 1 << 20  # larger files go to the full reader (its input caps, its errors)
 MEM_BUDGET = 1 << 22  # as engine "c" (xcc.engines.dlx.native.MEM_BUDGET)
 ROOM = 1 << 62
-FLAGS = {"--json", "--quiet", "--progress"}
+FLAGS = {"--json", "--quiet", "-q"}
 
 
 def main() -> None:
-    code = quick(sys.argv[1:])
+    try:
+        code = quick(sys.argv[1:])
+        sys.stdout.flush()
+    except OSError as err:  # stdout closed or full: as xcc.cli.run says it
+        sys.exit(_output_fault(err))
     if code is None:
         from .cli import main as full  # typer and the whole library: only when needed
         full()
@@ -37,8 +42,27 @@ def main() -> None:
         sys.exit(code)
 
 
+def _output_fault(err: OSError) -> int:
+    """Point stdout at /dev/null (so Python's last flush is quiet), say what failed
+    in one line, and return the exit code: 1 for a closed pipe, else 2."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if err.errno == errno.EPIPE:
+        return 1
+    try:
+        print(f"xcc: {err.filename or 'cannot write the output'}: {err.strerror or err}",
+              file=sys.stderr)
+    except OSError:
+        pass
+    return 2
+
+
 def quick(argv: list[str]) -> int | None:
-    """Run ``xcc count FILE [--json] [--quiet|--progress]`` and return the
+    """Run ``xcc count FILE [--json] [--quiet|-q]`` and return the
     exit code, or return None (nothing printed) to leave the call to the
     full command."""
     if _native is None or len(argv) < 2 or argv[0] != "count":
@@ -51,13 +75,10 @@ def quick(argv: list[str]) -> int | None:
         return None
     problem, warnings = read
     for text in warnings:  # as xcc.cli prints the reader's warnings
-        print(f"warning: {text}", file=sys.stderr)
+        print(f"xcc: warning: {text}", file=sys.stderr)
     flags = argv[1:]
     as_json = "--json" in flags
-    progress = True
-    for flag in flags:  # the last of --quiet/--progress wins, as with typer
-        if flag in ("--quiet", "--progress"):
-            progress = flag == "--progress"
+    progress = not ("--quiet" in flags or "-q" in flags)
     return _count(problem, as_json, progress)
 
 
@@ -137,8 +158,11 @@ def _count(layout, as_json: bool, progress: bool) -> int:
                           "complete": not interrupted, "interrupted": interrupted,
                           "engine": "c"}))
     else:
-        text = (f"Altogether {solutions} solutions, {nodes} nodes, {updates} updates, "
-                f"{cleansings} cleansings, {mems} mems, max level {max_level}, {seconds:.3f} s")
+        def told(value: int, noun: str) -> str:  # as str(xcc.Stats): 1,234 nodes, 1 node
+            return f"{value:,} {noun[:-1] if value == 1 else noun}"
+        text = (f"Altogether {told(solutions, 'solutions')}, {told(nodes, 'nodes')}, "
+                f"{told(updates, 'updates')}, {told(cleansings, 'cleansings')}, "
+                f"{told(mems, 'mems')}, max level {max_level:,}, {seconds:.3f} s")
         print(text + (" (stopped early) [interrupted]" if interrupted else ""))
     if interrupted:
         return 130

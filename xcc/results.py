@@ -10,6 +10,13 @@ LABELS = {"max_level": "max level {}", "cycle_cuts": "{} cycle cuts", "forced": 
           "loop_propagations": "{} loop propagations"}  # str(stats); others "{} name"
 
 
+def _label(label: str, value: int) -> str:
+    """``label`` with ``value`` in it, the plural ``s`` dropped for 1."""
+    if value == 1 and label.endswith("s"):
+        label = label[:-1]
+    return label.format(f"{value:,}")
+
+
 def _counter(name: str) -> property:
     return property(lambda self: self.counters.get(name, 0),
                     doc=f"The engine's counter {name!r} (0 if it has none).")
@@ -89,8 +96,9 @@ class Stats:
                 "engine": self.engine}
 
     def __str__(self) -> str:
-        parts = [f"{self.solutions} solutions"]
-        parts += [LABELS.get(k, "{} " + k).format(v) for k, v in self.counters.items()]
+        """``1 solution, 1,199 nodes, ...``: thousands separated, singular for 1."""
+        parts = [_label("{} solutions", self.solutions)]
+        parts += [_label(LABELS.get(k, "{} " + k), v) for k, v in self.counters.items()]
         parts.append(f"{self.seconds:.3f} s")
         s = ", ".join(parts)
         if not self.complete:

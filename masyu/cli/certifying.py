@@ -15,8 +15,7 @@ import typer
 
 import xcc
 
-from . import app
-from .puzzles import errors_exit, read_puzzle_arg
+from .inputs import errors_exit, read_puzzle_arg
 from ..certify import NotUnique, prove as prove_puzzle, verify as verify_dir
 
 CHECKERS = xcc.drat.CHECKERS
@@ -24,14 +23,13 @@ Checker = Literal[tuple(CHECKERS)]
 CHECKER_HELP = "The DRAT checker: " + "; ".join(f"{k}: {v}" for k, v in CHECKERS.items()) + "."
 
 
-@app.command()
 def prove(
     puzzle: str = typer.Argument(..., help="The puzzle: a file, - for stdin, FILE#NAME, or the "
                                  "URL / game ID / grid."),
     out: Path = typer.Option(..., "-o", "--out", help="The directory to write the certificate in."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No summary on stderr."),
 ) -> None:
-    """Prove the puzzle's solution unique and write a certificate a third party can check.
+    """Prove a puzzle's solution unique, in a certificate others can check.
 
     The certificate: the rules as CNF over edge variables (each clause commented with its
     rule and cell), the loop cuts used, the solution, its blocking clause, a DRAT proof and
@@ -58,7 +56,6 @@ def prove(
                    f"{s['search_seconds'] + s['proof_seconds']:.2f} s)", err=True)
 
 
-@app.command()
 def verify(
     directory: Path = typer.Argument(..., help="A certificate directory (from masyu prove)."),
     puzzle: Optional[str] = typer.Option(None, "--puzzle", help="The puzzle the certificate "

@@ -14,8 +14,7 @@ from typing import Iterator, Literal, Optional
 
 import typer
 
-from . import app
-from .puzzles import errors_exit, fail, read_puzzle_arg
+from .inputs import errors_exit, fail, read_puzzle_arg
 from ..explain import RULES, THEMES, ambiguity as find_ambiguity, explain as explain_puzzle
 from ..errors import MasyuError
 from ..explain import Marks, hint as find_hint, parse_marks, state_svg, state_text
@@ -61,8 +60,9 @@ def _read_state(arg: str) -> str:
     fail("no such file (STATE is a file, - for stdin, or JSON {\"set\": [...]})", "--state")
 
 
-EXPLAIN_HELP = """Explain a puzzle step by step: each deduction with the rule it applies (in the
-words solvers use), the cells it reads and the edges it sets.  It ends with the loop, with
+EXPLAIN_HELP = """Explain a puzzle step by step.
+
+Each deduction with the rule it applies (in the words solvers use), the cells it reads and the edges it sets.  It ends with the loop, with
 "stuck: the rest needs search", or with the contradiction that proves there is no
 solution.  Exit code 0 solved, 1 stuck or no solution.
 
@@ -72,7 +72,6 @@ Example: masyu explain puzzles.txt#psm-6x6-easy-3184225 --svg-steps steps/
 """
 
 
-@app.command(help=EXPLAIN_HELP)
 def explain(
     puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
     as_json: bool = typer.Option(False, "--json", help="The account as JSON: result, level, "
@@ -101,6 +100,9 @@ def explain(
     raise typer.Exit(code=0 if account.result == "solved" else 1)
 
 
+explain.__doc__ = EXPLAIN_HELP
+
+
 def _write_steps(account, folder: Path, theme: str) -> None:
     if len(account.steps) > STEP_FILES:
         fail(f"{len(account.steps)} steps: more pictures than {STEP_FILES}", "--svg-steps")
@@ -115,7 +117,6 @@ def _write_steps(account, folder: Path, theme: str) -> None:
         fail(err.strerror or str(err), str(folder))
 
 
-@app.command()
 def hint(
     puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
     state: str = typer.Option(..., "--state", metavar="STATE",
@@ -126,8 +127,10 @@ def hint(
     as_json: bool = typer.Option(False, "--json", help="The hint as JSON: kind, text, step, "
                                                        "wrong."),
 ) -> None:
-    """The next step from your marks (a deduction and its reason, not the answer's next
-    edge), or which marks are wrong and why.  Exit code 0 a step (or solved), 1 wrong
+    """The next step from your marks, or which marks are wrong.
+
+    A deduction and its reason (not the answer's next edge), or which marks are wrong
+    and why.  Exit code 0 a step (or solved), 1 wrong
     marks, stuck, or no solution.
 
     Example: masyu hint puzzle.txt --state '{"set": [[0, 0, 0, 1, 1]]}'
@@ -154,13 +157,13 @@ def hint(
     raise typer.Exit(code=0 if found.kind in ("step", "solved") else 1)
 
 
-@app.command()
 def ambiguity(
     puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
     as_json: bool = typer.Option(False, "--json", help="The report as JSON."),
 ) -> None:
-    """For a puzzle with two or more solutions: two that differ in as few edges as found,
-    the cells where they differ, and single pearls whose addition makes it unique (each
+    """Where a puzzle with two or more solutions is ambiguous.
+
+    Two solutions that differ in as few edges as found, the cells where they differ, and single pearls whose addition makes it unique (each
     verified by counting).  Exit code 0 unique, 1 not unique or no solution.
 
     Example: masyu ambiguity draft.txt

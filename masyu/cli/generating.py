@@ -2,19 +2,22 @@
 
 Puzzles go to stdout in the collection format (``# name key=value ...``
 header, ``.WB`` grid, blank line); their solutions, with ``--solutions FILE``,
-to a solutions file with the same headers; timings to stderr.
+to a solutions file with the same headers; progress and timings to stderr.  Both outputs are streamed: each puzzle as
+soon as it is made, so that Ctrl-C loses only the one under way.
 """
 from __future__ import annotations
 
 import re
+import threading
 import time
-from pathlib import Path
+from contextlib import nullcontext
 from typing import Literal, Optional
 
 import typer
 
-from . import app
-from .puzzles import errors_exit, fail
+from .inputs import errors_exit
+from .outputs import OutputFile, Status, emit, held_interrupt
+from ..board import check_size
 from ..errors import MasyuError
 from ..formats import box, grid
 from ..generate import DIFFICULTIES, Generated, generate_with_loop
@@ -61,7 +64,60 @@ def format_solution(g: Generated) -> str:
     return f"# {g.header()}\n" + box.write(g.loop) + "\n"
 
 
-@app.command()
+class Heartbeat:
+    """While a puzzle is being made, a line on stderr now and then: which one, how long
+    (first after ``FIRST`` seconds, then every ``every``; redrawn on a terminal)."""
+
+    FIRST = 2.0
+
+    def __init__(self, quiet: bool, every: float = 10.0) -> None:
+        self.status = Status(quiet, every=every)
+        self.text = ""
+        self.start = time.perf_counter()
+        self.stop = threading.Event()
+        self.lock = threading.Lock()     # one writer of stderr at a time: no torn lines
+        self.thread = None if quiet else threading.Thread(target=self._beat, daemon=True)
+
+    def _beat(self) -> None:
+        while not self.stop.wait(0.5):
+            elapsed = time.perf_counter() - self.start
+            if elapsed >= self.FIRST:
+                with self.lock:
+                    self.status.show(f"{self.text}, {elapsed:.0f} s",
+                                     force=not self.status.shown)
+
+    def working(self, text: str) -> None:
+        with self.lock:
+            self.text, self.start = text, time.perf_counter()
+            self.status.shown = False
+        if self.thread is not None and not self.thread.is_alive():
+            self.thread.start()
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.thread is not None and self.thread.is_alive():
+            self.thread.join()
+        self.status.clear()
+
+    def say(self, text: str) -> None:
+        """A line of its own on stderr (the progress line cleared first)."""
+        with self.lock:
+            self.status.clear()
+            typer.echo(text, err=True)
+
+
+def density_note(g: Generated, asked: float | None) -> str | None:
+    """What to say when the density asked for was not reached."""
+    cells = g.puzzle.rows * g.puzzle.cols
+    pearls = len(g.puzzle.pearls)
+    if asked is None or pearls == max(1, round(asked * cells)):
+        return None
+    why = ("fewer pearls would not keep one solution" + (f" at {g.difficulty.band}"
+                                                          if g.difficulty else "")
+           if pearls > asked * cells else "the loop admits no more pearls")
+    return f"density {pearls / cells:.2f} ({pearls} pearls), not the {asked:g} asked: {why}"
+
+
 def generate(
     size: str = typer.Option("10x10", "--size", "-s", help="Board size RxC (rows first)."),
     seed: str = typer.Option(..., "--seed", help="An integer or any text; the same seed "
@@ -70,35 +126,52 @@ def generate(
                                                               "for a text seed daily, daily-1, ...)."),
     difficulty: Optional[Band] = typer.Option(None, "--difficulty", "-d", help=BAND_HELP),
     density: Optional[float] = typer.Option(
-        None, "--density", help="Fraction of the cells holding pearls (as near as possible)."),
+        None, "--density", help="Fraction of the cells holding pearls (as near as the loop "
+                                "and the difficulty allow: stderr says what was reached)."),
     minimal: bool = typer.Option(False, "--minimal",
                                  help="Remove pearls until none can go (by search)."),
-    solutions: Optional[Path] = typer.Option(None, "--solutions",
-                                             help="Also write the loops to this file."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No timings on stderr."),
+    solutions: Optional[str] = typer.Option(None, "--solutions", metavar="FILE",
+                                            help="Also write the loops to this file."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or timings on stderr."),
 ) -> None:
-    """Generate puzzles with exactly one solution, reproducible from a seed.
+    """Generate puzzles with exactly one solution.
+
+    Reproducible from a seed.  Each puzzle is printed as soon as it is made,
+    its loop written to the --solutions file; progress and timings go to
+    stderr; Ctrl-C keeps the finished puzzles and exits 130.
 
     Example: masyu generate --size 10x10 --seed 42 --count 3 --difficulty medium
     """
     with errors_exit():
         rows, cols = parse_size(size)
         base = parse_seed(seed)
-        loops: list[str] = []
-        for k in range(count):
-            s = nth_seed(base, k)
-            start = time.perf_counter()
-            g = generate_with_loop(rows, cols, seed=s,
-                                   difficulty=difficulty,
-                                   density=density, minimal=minimal)
-            typer.echo(format_generated(g), nl=False)
+        check_size(rows, cols)
+    beat = Heartbeat(quiet)
+    made = 0
+    with OutputFile(solutions, stream=True) if solutions is not None else nullcontext() as loops:
+        try:
+            with errors_exit():
+                for k in range(count):
+                    s = nth_seed(base, k)
+                    beat.working(f"masyu: making puzzle {k + 1} of {count} "
+                                 f"({rows}x{cols}, seed {s})")
+                    start = time.perf_counter()
+                    g = generate_with_loop(rows, cols, seed=s, difficulty=difficulty,
+                                           density=density, minimal=minimal)
+                    with held_interrupt():   # the puzzle and its loop, or neither
+                        emit(format_generated(g))
+                        if loops is not None:
+                            loops.write(format_solution(g))
+                        made += 1
+                    if not quiet:
+                        note = density_note(g, density)
+                        beat.say(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
+                                 f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
+                                 f"(score {g.difficulty.score})" + (f"; {note}" if note else ""))
+        except KeyboardInterrupt:
+            beat.close()
             if not quiet:
-                typer.echo(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
-                           f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
-                           f"(score {g.difficulty.score})", err=True)
-            loops.append(format_solution(g))
-        if solutions is not None:
-            try:
-                solutions.write_text("".join(loops), encoding="utf-8")
-            except OSError as err:
-                fail(err.strerror or str(err), str(solutions))
+                typer.echo(f"masyu: interrupted: {made} of {count} puzzles made, kept", err=True)
+            raise typer.Exit(130) from None
+        finally:
+            beat.close()

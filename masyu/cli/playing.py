@@ -7,19 +7,19 @@ from typing import Optional
 
 import typer
 
-from . import app
-from .puzzles import errors_exit, fail
+from .inputs import errors_exit, fail
 from ..daily import daily as daily_puzzle, parse_date
 from ..play import make_server
 
 
-@app.command()
 def daily(
     date: Optional[str] = typer.Option(None, "--date", help="The day, YYYY-MM-DD (default: "
                                                              "today)."),
 ) -> None:
-    """Print the day's puzzle in the collection format; the same date gives the same puzzle
-    everywhere.  Monday and Tuesday 8x8, Wednesday and Thursday 10x10, Friday and Saturday
+    """Print the day's puzzle.
+
+    In the collection format; the same date gives the same puzzle everywhere.
+    Monday and Tuesday 8x8, Wednesday and Thursday 10x10, Friday and Saturday
     12x12, Sunday 20x20; one solution, no guessing needed.
 
     Example: masyu daily --date 2024-05-06
@@ -29,16 +29,18 @@ def daily(
         typer.echo(daily_puzzle(day).to_collection(), nl=False)
 
 
-@app.command()
 def play(
     host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
     port: int = typer.Option(8000, "--port", help="The port (0: any free one)."),
     no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every request."),
 ) -> None:
-    """Play in the browser: the daily puzzle, time attack and zen mode.  Ctrl-C stops.
+    """Play in the browser.
 
-    Example: masyu play --port 8000
+    The daily puzzle, time attack and zen mode, served on this machine.
+    Ctrl-C stops the server (exit 130).
+
+    Example: masyu play --port 8000   (runs until Ctrl-C)
     """
     with errors_exit():
         try:

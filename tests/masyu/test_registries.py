@@ -23,7 +23,7 @@ def run(*args: str):
 
 def test_the_registries_are_exported_with_summaries():
     assert list(ENCODINGS) == ["422", "423"]
-    assert list(METHODS) == ["filter", "guard", "propagate", "best"]
+    assert list(METHODS) == ["auto", "filter", "guard", "propagate", "best"]
     assert list(DIFFICULTIES) == ["easy", "medium", "hard"]
     assert set(FORMATS) == {"grid", "url", "tatham", "psm", "pzprv3", "box", "json"}
     for registry in (ENCODINGS, METHODS, DIFFICULTIES, FORMATS):
@@ -67,9 +67,14 @@ def test_unknown_names_list_the_registry():
 
 
 def test_defaults_are_the_registries_and_xccs():
-    search = masyu.Search(PUZZLE)
+    search = masyu.Search(PUZZLE, method="guard")
     assert search.encoding.kind == "423" and search.method == "guard"
     assert search.engine == xcc.DEFAULT_ENGINE
+    # auto (the default): the prover to two solutions, then the guard on the default engine
+    prove = masyu.solving.best_configuration(False)
+    assert masyu.solving.plan(False, "auto", None) == [prove + (2,), ("423", "guard",
+                                                                     xcc.DEFAULT_ENGINE, None)]
+    assert masyu.Search(PUZZLE).method == prove[1]
 
 
 @pytest.mark.parametrize("verb, option, names", [

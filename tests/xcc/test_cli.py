@@ -33,7 +33,7 @@ def test_solve_prints_options_then_stats(shared):
     r = run("solve", str(shared / "xcc" / "color.dlx"), "--stats")
     assert r.returncode == 0
     assert r.stdout == "1:\n A C X:1 Y:1\n B X:1\n"
-    assert "option ignored" in r.stderr and "1 solutions, 4 nodes" in r.stderr
+    assert "option ignored" in r.stderr and "1 solution, 4 nodes" in r.stderr
 
 
 def test_solve_from_stdin_with_limit(shared):

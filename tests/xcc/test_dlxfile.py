@@ -45,7 +45,7 @@ def test_error_catalogue_cli(tmp_path, text, line, col, words):
         r = subprocess.run([sys.executable, "-m", "xcc", verb, str(path)],
                            capture_output=True, text=True)
         assert r.returncode == 2
-        assert r.stderr.strip() == f"{path}:{line}:{col}: " + r.stderr.split(": ", 1)[1].strip()
+        assert r.stderr.startswith(f"xcc: {path}:{line}:{col}: ")   # issue 14: the xcc: prefix
         assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
         assert words in r.stderr and f"{path}:{line}:{col}:" in r.stderr
 

@@ -106,7 +106,7 @@ def test_bad_input_exit_2(args):
 
 
 def test_count_json(rcra):
-    r = run("count", f"{rcra}#rcra-masyu06", "--json", "--engine", ENGINE)
+    r = run("count", f"{rcra}#rcra-masyu06", "--json", "--engine", ENGINE, "--method", "guard")
     assert r.exit_code == 0, r.output
     d = json.loads(r.stdout)
     assert d["strong"] == 1 and "weak" not in d
@@ -157,7 +157,7 @@ def test_ctrl_c_prints_the_count_so_far():
     time.sleep(0.5)
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=30)
-    assert p.returncode == 0, err
+    assert p.returncode == 130, err
     assert out.endswith("weak solutions so far (interrupted)\n"), out
-    assert int(out.split()[0]) > 0
+    assert int(out.split()[0].replace(",", "")) > 0
     assert "Traceback" not in err

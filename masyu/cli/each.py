@@ -1,0 +1,304 @@
+"""``--each``: solve, count or check every puzzle of a collection, one row per puzzle.
+
+The work is split so that puzzles could be spread over workers later
+(``--jobs``): ``row(puzzle, task)`` maps one puzzle to its row, a plain dict,
+and depends on nothing else; ``in_order`` makes the rows one after another
+(the place for another strategy: ``run_each(rows_of=...)``); ``run_each`` is
+the loop around it (``--resume``, the progress bar, the output, Ctrl-C), and
+``only`` the filter ``--only``.
+
+A row holds ``name``, ``rows``, ``cols``, the answer (``strong`` or ``weak``:
+the solutions counted or found; for check ``valid`` and ``violations``), the
+engine's statistics (``Stats.as_dict()``), ``encoding``, ``method``,
+``engine``, ``seconds`` and ``cpu_seconds``: the wall and CPU time for this puzzle
+(encoding included; on a shared machine the CPU time is the steadier).
+Rows are JSON lines, or CSV rows with ``--csv``; each is written whole, so
+that after Ctrl-C every finished puzzle is in the output.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import time
+from dataclasses import dataclass
+from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
+
+import typer
+
+from .inputs import fail
+from .outputs import OutputFile, Status, emit, held_interrupt
+from ..check import check as check_loop
+from ..formats import box
+from ..loop import Loop
+from ..puzzle import Puzzle
+from ..solving import Search
+
+
+@dataclass(frozen=True)
+class Task:
+    """What to do with each puzzle: ``verb`` is solve, count or check."""
+
+    verb: str
+    weak: bool = False
+    encoding: str | None = None
+    method: str = "auto"
+    engine: str | None = None
+    limit: int | None = None
+
+
+def answer_key(task: Task) -> str:
+    return "valid" if task.verb == "check" else ("weak" if task.weak else "strong")
+
+
+def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
+        on_progress: Callable[[Search], None] | None = None) -> dict:
+    """The row of one puzzle: the unit of work of ``--each``."""
+    start, cpu = time.perf_counter(), time.process_time()
+    out: dict = {"name": puzzle.name, "rows": puzzle.rows, "cols": puzzle.cols}
+    if task.verb == "check":
+        violations = (["no loop of this name in the solutions file"] if loop is None
+                      else [str(v) for v in check_loop(puzzle, loop, weak=task.weak)])
+        out.update(valid=not violations, violations=violations)
+    else:
+        limit = task.limit if task.verb == "count" else (task.limit or 2)
+        search = Search(puzzle, weak=task.weak, encoding=task.encoding, method=task.method,
+                        engine=task.engine, limit=limit, on_progress=on_progress)
+        first = None
+        if task.verb == "count":
+            result = search.count()
+        else:
+            for edges in search.edge_sets():
+                if first is None:
+                    first = Loop(puzzle.rows, puzzle.cols, edges)
+            result = search.result()
+        out.update(result.as_dict())
+        if task.verb == "solve":
+            out["loop"] = None if first is None else box.write(first)
+        out.update(encoding=search.encoding.kind, method=None if task.weak else search.method,
+                   engine=search.engine)
+    out["seconds"] = round(time.perf_counter() - start, 6)
+    out["cpu_seconds"] = round(time.process_time() - cpu, 6)
+    return out
+
+
+def positive(r: Mapping, task: Task) -> bool:
+    """Whether a row says yes: a solution found, or the loop valid."""
+    return bool(r[answer_key(task)])
+
+
+# ---------------------------------------------------------------------------
+# The output: JSON lines or CSV, on stdout or in a file; --resume reads it back
+
+def _columns(task: Task) -> list[str]:
+    if task.verb == "check":
+        return ["name", "rows", "cols", "valid", "violations", "seconds", "cpu_seconds"]
+    return ["name", "rows", "cols", answer_key(task), "complete", "interrupted", "seconds",
+            "cpu_seconds", "encoding", "method", "engine", "counters"]
+
+
+CORE = {"name", "rows", "cols", "strong", "weak", "solutions", "complete", "interrupted",
+        "seconds", "cpu_seconds", "encoding", "method", "engine", "loop", "valid", "violations"}
+
+
+def _csv_line(values: list) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(values)
+    return buffer.getvalue()
+
+
+class Rows:
+    """Where the rows go: stdout, or ``path`` (written whole: see ``OutputFile``)."""
+
+    def __init__(self, task: Task, path: str | None, as_csv: bool, resume: bool) -> None:
+        self.task, self.as_csv = task, as_csv
+        self.columns = _columns(task)
+        self.done: set[str] = set()
+        kept = ""
+        if resume:
+            if path is None:
+                fail("--resume needs the output file: -o FILE", "--resume")
+            kept = self._read_back(path)
+        self.file = None if path is None else OutputFile(path, keep=kept, stream=True)
+        if as_csv and not kept:
+            self._put(_csv_line(self.columns))
+
+    def _read_back(self, path: str) -> str:
+        """The rows already in ``path`` (whole lines only), their names into ``done``."""
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                text = f.read()
+        except FileNotFoundError:
+            return ""
+        except (OSError, UnicodeDecodeError) as err:
+            fail(getattr(err, "strerror", None) or str(err), path)
+        lines = text.splitlines(keepends=True)
+        if lines and not lines[-1].endswith("\n"):
+            lines.pop()                 # a last line cut short: done again
+        kept = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            if self.as_csv:
+                values = next(csv.reader([line]))
+                if number == 1:
+                    if values != self.columns:
+                        fail("not the CSV of this command (its header differs)", path)
+                    kept.append(line)
+                    continue
+                name = values[0] if values else ""
+            else:
+                try:
+                    name = json.loads(line)["name"]
+                except (ValueError, KeyError, TypeError):
+                    fail("not a row of masyu --each (JSON lines)", f"{path}, line {number}")
+            self.done.add(str(name))
+            kept.append(line)
+        return "".join(kept)
+
+    def _put(self, text: str) -> None:
+        if self.file is None:
+            emit(text)
+        else:
+            self.file.write(text)
+
+    def write(self, r: Mapping) -> None:
+        if not self.as_csv:
+            self._put(json.dumps({k: v for k, v in r.items() if k != "loop"}) + "\n")
+            return
+        values = []
+        for column in self.columns:
+            if column == "counters":
+                values.append(" ".join(f"{k}={v}" for k, v in r.items() if k not in CORE))
+            elif column == "violations":
+                values.append("; ".join(r["violations"]))
+            else:
+                values.append(r.get(column, ""))
+        self._put(_csv_line(values))
+
+    def __enter__(self) -> "Rows":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.file is not None:
+            self.file.__exit__(*exc)
+
+
+# ---------------------------------------------------------------------------
+# The loop
+
+def only(puzzles: Iterable[Puzzle], pattern: str | None) -> list[Puzzle]:
+    """The puzzles whose names match ``--only`` (``re.search``); unnamed ones get
+    ``puzzle-K``, their place in the file."""
+    named = [p if p.name else Puzzle(p.rows, p.cols, p.pearls, name=f"puzzle-{k}")
+             for k, p in enumerate(puzzles, 1)]
+    if pattern is None:
+        return named
+    try:
+        regex = re.compile(pattern)
+    except re.error as err:
+        fail(f"not a regular expression: {err}", "--only")
+    return [p for p in named if regex.search(p.name)]
+
+
+def _clock(seconds: float) -> str:
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    s = int(seconds)
+    return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
+
+
+def bar(done: int, total: int, elapsed: float, name: str) -> str:
+    """``[=====>     ] 1,234/3,604 34% 2m10s, about 4m05s left: NAME``"""
+    width = 20
+    filled = width * done // total if total else width
+    left = elapsed / done * (total - done) if done else 0.0
+    eta = f", about {_clock(left)} left" if done else ""
+    return (f"[{'=' * filled}{'>' if filled < width else ''}{' ' * (width - filled - 1)}] "
+            f"{done:,}/{total:,} {100 * done // max(total, 1)}% {_clock(elapsed)}{eta}: {name}")
+
+
+Starting = Callable[[int, Puzzle], Optional[Callable[[Search], None]]]
+RowsOf = Callable[[Sequence[Puzzle], Task, Optional[Mapping[str, Loop]], Starting],
+                  Iterator[tuple[Puzzle, dict]]]
+
+
+def in_order(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
+             starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
+    """The rows one after another, in this process: the default ``rows_of`` of
+    ``run_each``.  ``starting(k, puzzle)`` is told as the k-th puzzle (from 0)
+    starts and gives the progress hook of its search.
+
+    Another ``rows_of`` (``--jobs N``) may hand ``row(puzzle, task, loop)``, whose
+    arguments pickle, to workers and yield ``(puzzle, row)`` as they finish, in
+    any order; it stops its workers when closed (``run_each`` closes it on
+    Ctrl-C and on errors)."""
+    for k, p in enumerate(todo):
+        yield p, row(p, task, loop=None if loops is None else loops.get(p.name),
+                     on_progress=starting(k, p))
+
+
+def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = False,
+             loops: Mapping[str, Loop] | None = None,
+             solutions: OutputFile | None = None, rows_of: RowsOf = in_order) -> int:
+    """Write the row of every puzzle not done yet; the exit code (0 all yes, 1 some no,
+    130 interrupted).  The caller closes ``rows`` and ``solutions`` (``with``);
+    ``rows_of`` makes the rows (see ``in_order``)."""
+    todo = [p for p in puzzles if p.name not in rows.done]
+    status = Status(quiet)
+    start = time.perf_counter()
+    tally: dict = {}
+    current: list[str] = []
+
+    def starting(k: int, p: Puzzle) -> Callable[[Search], None] | None:
+        current[:] = [p.name]
+        status.show(bar(sum(tally.values()), len(todo), time.perf_counter() - start, p.name),
+                    force=k == 0)
+        if quiet:
+            return None
+        return lambda search: status.show(
+            bar(sum(tally.values()), len(todo), time.perf_counter() - start, p.name)
+            + f" ({search.found:,} found)")
+
+    made = rows_of(todo, task, loops, starting)
+    try:
+        for p, r in made:
+            with held_interrupt():    # the row, its loop and the tally, or none of them
+                rows.write(r)
+                if solutions is not None and r.get("loop") is not None:
+                    solutions.write(f"# {p.name} size={p.rows}x{p.cols}\n{r['loop']}\n")
+                key = r[answer_key(task)] if task.verb == "check" else min(r[answer_key(task)], 2)
+                tally[key] = tally.get(key, 0) + 1
+    except KeyboardInterrupt:
+        status.clear()
+        finished = sum(tally.values())
+        at = f" at {current[0]}" if current else ""
+        _say(quiet, f"interrupted{at}: {finished:,} of {len(todo):,} puzzles done, "
+                    f"their rows kept" + (f" ({len(rows.done):,} before)" if rows.done else ""))
+        return 130
+    finally:
+        close = getattr(made, "close", None)
+        if close is not None:
+            close()
+    status.clear()
+    _say(quiet, summary(task, tally, len(rows.done), time.perf_counter() - start))
+    return 0 if all(positive({answer_key(task): key}, task) for key in tally) else 1
+
+
+def _say(quiet: bool, text: str) -> None:
+    if not quiet:
+        typer.echo(f"masyu: {text}", err=True)
+
+
+def summary(task: Task, tally: Mapping, before: int, seconds: float) -> str:
+    """``3,604 puzzles in 1m02s: 3,604 with one strong solution``, and the rest."""
+    total = sum(tally.values())
+    if task.verb == "check":
+        parts = [f"{tally.get(True, 0):,} valid", f"{tally.get(False, 0):,} not"]
+    else:
+        kind = answer_key(task)
+        names = {0: f"no {kind} solution", 1: f"one {kind} solution", 2: "more than one"}
+        parts = [f"{tally[k]:,} with {names[k]}" for k in sorted(tally)]
+    done = f" ({before:,} done before)" if before else ""
+    return f"{total:,} puzzles in {_clock(seconds)}{done}: " + (", ".join(parts) or "none")
