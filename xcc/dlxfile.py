@@ -8,23 +8,28 @@
   written ``name:color``.
 
 Reading accepts long names and multi-character colors; every error names
-``file:line:col`` and the offending text.  Writing produces a file that
-DLX2 reads whenever names fit 8 characters and colors 1 character, and warns
-otherwise.
+``file:line:col`` and the offending text.  Reading takes time linear in the
+text and refuses more than ``MAX_DLX_BYTES`` (``limit=``): parsing needs about
+30 bytes of memory per byte of text, so the default 128 MiB stays under 4 GB.
+Writing produces a file that DLX2 reads whenever names fit 8 characters and
+colors 1 character, and warns otherwise; it writes a temporary file and
+renames it (:func:`xcc.textio.write_text`).
 """
 from __future__ import annotations
 
 import io
 import os
 import re
-import sys
 import warnings
 from typing import IO, Iterable
 
-from .errors import XCCError
+from .errors import XCCError, expect
 from .problem import Problem
+from .textio import MIB, check_limit, read_text, write_text
 
 _TOKEN = re.compile(r"\S+")
+MAX_DLX_BYTES = 128 * MIB
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # line ends and tabs are blanks
 
 
 def _tokens(line: str) -> Iterable[tuple[int, str]]:
@@ -32,8 +37,22 @@ def _tokens(line: str) -> Iterable[tuple[int, str]]:
         yield m.start() + 1, m.group()
 
 
-def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True) -> Problem:
-    """Parse DLX text; errors carry ``source:line:col``."""
+def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
+              limit: int = MAX_DLX_BYTES) -> Problem:
+    """Parse DLX text; errors carry ``source:line:col``.
+
+    Text longer than ``limit`` characters, and any NUL or other control
+    character but tab (which no name may hold), is refused.
+    """
+    expect(text, str, "text", "a str of DLX text")
+    expect(source, str, "source", "a str naming the text")
+    if len(text) > check_limit(limit):
+        raise XCCError(f"the DLX text is longer than the limit of {limit:,} characters", source)
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        lineno = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - text.rfind("\n", 0, bad.start())
+        raise XCCError(f"control character {bad.group()!r} in the text", f"{source}:{lineno}:{col}")
     primary: list[str] = []
     secondary: list[str] = []
     seen: dict[str, int] = {}
@@ -98,22 +117,20 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True) -> Prob
         return Problem(primary, secondary, options, name=source, _locations=where)
 
 
-def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True) -> Problem:
-    """Read a DLX file (a path, ``-`` for stdin, or an open text file)."""
+def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True,
+             limit: int = MAX_DLX_BYTES) -> Problem:
+    """Read a DLX file (a path, ``-`` for stdin, or an open file), at most
+    ``limit`` bytes: a larger or endless input is refused after reading that
+    much, and so are NUL bytes and text that is not UTF-8 (one error naming
+    the file, never a traceback)."""
     if hasattr(path_or_file, "read"):
-        source = getattr(path_or_file, "name", "<stream>")
-        return parse_dlx(path_or_file.read(), str(source), warn=warn)
-    path = os.fspath(path_or_file)
-    if path == "-":
-        return parse_dlx(sys.stdin.read(), "<stdin>", warn=warn)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise XCCError(f"cannot read: {e.strerror}", path) from None
-    except UnicodeDecodeError:
-        raise XCCError("not a UTF-8 text file", path) from None
-    return parse_dlx(text, path, warn=warn)
+        source = str(getattr(path_or_file, "name", None) or "<stream>")
+    else:
+        source = "<stdin>" if path_or_file == "-" else None
+    text = read_text(path_or_file, limit=limit, what="the DLX file")
+    if source is None:
+        source = os.fspath(path_or_file)
+    return parse_dlx(text, source, warn=warn, limit=limit)
 
 
 def knuth_compatible(problem: Problem) -> bool:
@@ -123,6 +140,11 @@ def knuth_compatible(problem: Problem) -> bool:
 
 
 def format_dlx(problem: Problem, comment: str | None = None) -> str:
+    """The DLX text of ``problem`` (``comment`` as ``|`` lines first), which
+    :func:`parse_dlx` reads back as the same problem."""
+    expect(problem, Problem, "problem", "an xcc.Problem")
+    if comment is not None:
+        expect(comment, str, "comment", "a str")
     out = io.StringIO()
     if comment:
         for line in comment.splitlines():
@@ -138,7 +160,11 @@ def format_dlx(problem: Problem, comment: str | None = None) -> str:
 
 def write_dlx(problem: Problem, path_or_file: str | os.PathLike | IO[str],
               comment: str | None = None) -> bool:
-    """Write ``problem``; return whether DLX2 can read it (warn if not)."""
+    """Write ``problem`` to a path (atomically: a temporary file renamed) or an
+    open text file; return whether DLX2 can read it (warn if not)."""
+    expect(problem, Problem, "problem", "an xcc.Problem")
+    if not hasattr(path_or_file, "write"):
+        expect(path_or_file, (str, os.PathLike), "path_or_file", "a path or an open text file")
     ok = knuth_compatible(problem)
     if not ok:
         warnings.warn("item names longer than 8 characters or colors longer than 1: "
@@ -147,6 +173,5 @@ def write_dlx(problem: Problem, path_or_file: str | os.PathLike | IO[str],
     if hasattr(path_or_file, "write"):
         path_or_file.write(text)
     else:
-        with open(os.fspath(path_or_file), "w", encoding="utf-8") as f:
-            f.write(text)
+        write_text(path_or_file, text)
     return ok
