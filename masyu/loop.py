@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .board import NESW, Cell, Edge, check_size, on_board
-from .errors import MasyuError
+from .errors import MasyuError, MasyuTypeError
 
 # Box shapes by the directions they use (order N, E, S, W).  The six shapes of
 # a loop come first; half lines, tees and the cross let any edge set be drawn.
@@ -45,6 +45,9 @@ class Loop:
 
     def __init__(self, rows: int, cols: int, edges: Iterable[Sequence[Sequence[int]]] = ()) -> None:
         check_size(rows, cols)
+        if isinstance(edges, (str, bytes)) or not hasattr(edges, "__iter__"):
+            raise MasyuTypeError(f"edges must be a list of edges ((r1, c1), (r2, c2)), not "
+                                 f"{type(edges).__name__}", "argument 'edges'")
         found: set[Edge] = set()
         for e in edges:
             try:
@@ -52,7 +55,8 @@ class Loop:
                 a = (operator.index(r1), operator.index(c1))
                 b = (operator.index(r2), operator.index(c2))
             except (TypeError, ValueError):
-                raise MasyuError(f"an edge is a pair of cells (r, c), not {e!r}"[:120]) from None
+                raise MasyuTypeError(f"an edge is a pair of cells (r, c), not {e!r}"[:120],
+                                     "argument 'edges'") from None
             where = f"edge ({a}, {b})"
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 raise MasyuError("the two cells of an edge must be adjacent", where)
@@ -207,10 +211,13 @@ class Loop:
         return json.read(text)
 
     @classmethod
-    def parse(cls, text: str, rows: int | None = None, cols: int | None = None) -> "Loop":
-        """Read a loop as JSON, a pzprv3 file with its loop drawn, or a box drawing."""
-        from .formats import parse_loop  # masyu.formats imports loop: a cycle if at the top
-        return parse_loop(text, rows, cols)
+    def parse(cls, text: str, rows: int | None = None, cols: int | None = None, *,
+              limit: int | None = None) -> "Loop":
+        """Read a loop as JSON, a pzprv3 file with its loop drawn, a text picture or
+        a box drawing; a text longer than ``limit`` characters (by default
+        ``masyu.formats.MAX_LOOP_TEXT``, 32 Mi) is refused before it is read."""
+        from .formats import MAX_LOOP_TEXT, parse_loop  # formats imports loop: a cycle at the top
+        return parse_loop(text, rows, cols, limit=MAX_LOOP_TEXT if limit is None else limit)
 
     def _repr_svg_(self) -> str:
         from .render import loop_svg  # masyu.render imports loop: a cycle if at the top

@@ -5,18 +5,24 @@ from typing import Callable
 from xml.sax.saxutils import escape
 
 from .board import check_same_size
-from .errors import MasyuError
-from .formats import parse_loop
+from .errors import MasyuError, MasyuTypeError
+from .formats import parse_loop, picture
 from .loop import Loop
 from .puzzle import Puzzle
 
-PEARL_TEXT = {"W": "○", "B": "●"}
-EMPTY_TEXT = "·"
+PEARL_TEXT = picture.PEARL_TEXT
+EMPTY_TEXT = picture.EMPTY_TEXT
 # One color per loop of a weak solution (the first is used for a single loop).
 COLORS = ("#1f6fd1", "#d1431f", "#2a9d3a", "#8e44ad", "#e08a00", "#16a0a0", "#c0307a", "#6b6b00")
 
 
 def _matching(puzzle: Puzzle, loop: Loop | str | None) -> Loop | None:
+    if not isinstance(puzzle, Puzzle):
+        raise MasyuTypeError(f"puzzle must be a masyu.Puzzle, not {type(puzzle).__name__}",
+                             "argument 'puzzle'")
+    if loop is not None and not isinstance(loop, (Loop, str)):
+        raise MasyuTypeError(f"loop must be a masyu.Loop, its text or None, not "
+                             f"{type(loop).__name__}", "argument 'loop'")
     if isinstance(loop, str):
         loop = parse_loop(loop, puzzle.rows, puzzle.cols)
     if loop is not None:
@@ -29,25 +35,10 @@ def render_text(puzzle: Puzzle, loop: Loop | str | None = None) -> str:
 
     Pearls are ``○`` and ``●``, cells the loop passes through show its shape
     (``─ │ ┌ ┐ └ ┘``), the rest ``·``; a ``─`` between two cells is the loop
-    joining them.
+    joining them.  This is the ``picture`` format (:mod:`masyu.formats.picture`),
+    which ``Puzzle.parse`` and ``Loop.parse`` read back.
     """
-    loop = _matching(puzzle, loop)
-    lines = []
-    for r in range(puzzle.rows):
-        out = []
-        for c in range(puzzle.cols):
-            pearl = puzzle.pearl_at((r, c))
-            if pearl:
-                out.append(PEARL_TEXT[pearl])
-            elif loop is not None and loop.degree((r, c)):
-                out.append(loop.shape((r, c)))
-            else:
-                out.append(EMPTY_TEXT)
-            if c + 1 < puzzle.cols:
-                joined = loop is not None and ((r, c), (r, c + 1)) in loop.edges
-                out.append("─" if joined else " ")
-        lines.append("".join(out) + "\n")
-    return "".join(lines)
+    return picture.write(puzzle, _matching(puzzle, loop))
 
 
 def render_svg(puzzle: Puzzle, loop: Loop | str | None = None, *, cell: int = 36) -> str:

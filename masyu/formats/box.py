@@ -17,7 +17,7 @@ SUMMARY = "box drawing ─ │ ┌ ┐ └ ┘, one character a cell"
 ALIASES = {"╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", ".": " ", "·": " "}
 
 
-def detect(text: str) -> bool:
+def detect(head: str) -> bool:
     return True
 
 

@@ -9,8 +9,8 @@ from ..loop import Loop
 SUMMARY = 'JSON {"rows", "cols", "edges"}'
 
 
-def detect(text: str) -> bool:
-    return text.startswith("{")
+def detect(head: str) -> bool:
+    return head.startswith("{")
 
 
 def read(text: str) -> Loop:

@@ -17,8 +17,9 @@ SUMMARY = "puzzle-masyu.com task N:DESC (square boards)"
 PATTERN = re.compile(rf"({NUMBER})(?:x({NUMBER}))?(?::|\s+)([A-Za-z]*)", re.DOTALL)
 
 
-def detect(text: str) -> bool:
-    return PATTERN.fullmatch(text) is not None
+def detect(head: str) -> bool:
+    """The head is N:, N or NxN and blanks, then only letters (to its end)."""
+    return PATTERN.fullmatch(head.rstrip()) is not None
 
 
 def read(task: str, size: int | str | None = None, name: str | None = None) -> Puzzle:

@@ -23,8 +23,8 @@ CELLS = {".": None, "1": "W", "2": "B"}
 TOKEN = {".": ".", "W": "1", "B": "2"}
 
 
-def detect(text: str) -> bool:
-    return text.startswith("pzprv3")
+def detect(head: str) -> bool:
+    return head.startswith("pzprv3")
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:

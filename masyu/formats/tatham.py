@@ -15,10 +15,11 @@ from .common import NUMBER
 
 SUMMARY = "Simon Tatham's Pearl game ID WxH:DESC"
 PATTERN = re.compile(rf"({NUMBER})x({NUMBER})(d[a-z])?(n)?:(.*)", re.DOTALL)
+_START = re.compile(rf"{NUMBER}x{NUMBER}(d[a-z])?n?[:#]")   # detection: the head only
 
 
-def detect(text: str) -> bool:
-    return PATTERN.fullmatch(text) is not None
+def detect(head: str) -> bool:
+    return _START.match(head) is not None
 
 
 def decode_desc(desc: str, rows: int, cols: int, offset: int) -> dict[tuple[int, int], str]:

@@ -18,8 +18,11 @@ BASE27 = "0123456789abcdefghijklmnopq"
 _START = r"(%s)(_edit)?/" % "|".join(PIDS)
 
 
-def detect(text: str) -> bool:
-    return "\n" not in text and bool(re.search(r"\?[A-Za-z_]+/", text) or re.match(_START, text))
+_QUERY = re.compile(r"\?[A-Za-z_]+/")
+
+
+def detect(head: str) -> bool:
+    return "\n" not in head.rstrip() and bool(_QUERY.search(head) or re.match(_START, head))
 
 
 def read(url: str, name: str | None = None) -> Puzzle:
