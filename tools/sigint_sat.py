@@ -1,0 +1,100 @@
+"""Ctrl-C during SAT runs: send SIGINT at a random moment, many times, and check
+that every run prints its partial count and exits 130 (never an abort).
+
+    .venv/bin/python tools/sigint_sat.py            # 50 tries (issue 20)
+    .venv/bin/python tools/sigint_sat.py --tries 9 --seed 3
+
+The tries cycle through three commands that spend their time inside CaDiCaL:
+``masyu count --engine sat``, ``masyu count --method best`` (the SAT engine
+with lazy cuts) and ``xcc count --engine sat``.  The delay before the signal is
+drawn from 0.3 s to 3 s (the interpreter and the translation take the first
+part of it, so signals land in every phase: start-up, translation, solving).
+Prints one line per try and a table; exits 1 if any try went wrong.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+BIN = Path(sys.executable).parent
+
+
+def commands(tmp: Path) -> list[tuple[str, list[str], re.Pattern]]:
+    """(label, argv, the pattern of the partial count on stdout/stderr)."""
+    sys.path.insert(0, str(ROOT))
+    import masyu  # the DLX file of an empty board's weak solutions: millions of them
+    dlx = tmp / "empty6.dlx"
+    import xcc
+    xcc.write_dlx(masyu.encode(masyu.Puzzle(6, 6), "422").problem, str(dlx))
+    count = re.compile(r"[0-9][0-9,]* (weak |strong )?solutions?|\"solutions\": [0-9]+")
+    return [
+        ("masyu count --engine sat", [str(BIN / "masyu"), "count", "6x6:zj", "--weak",
+                                      "--engine", "sat"], count),
+        ("masyu count --method best", [str(BIN / "masyu"), "count", "7x7:zw", "--method", "best"],
+         count),
+        ("xcc count --engine sat", [str(BIN / "xcc"), "count", str(dlx), "--engine", "sat"],
+         count),
+    ]
+
+
+def one(argv: list[str], delay: float) -> tuple[int, str, str]:
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT)
+    time.sleep(delay)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        out, err = proc.communicate()
+        return -999, out, err
+    return proc.returncode, out, err
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tries", type=int, default=50)
+    parser.add_argument("--seed", type=int, default=20)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    columns = ("abort", "traceback", "exit 130", "other exit", "count printed")
+    with tempfile.TemporaryDirectory() as tmp:
+        cmds = commands(Path(tmp))
+        tally = {label: dict.fromkeys(columns, 0) for label, _, _ in cmds}
+        bad = 0
+        for k in range(args.tries):
+            label, argv, pattern = cmds[k % len(cmds)]
+            delay = rng.uniform(0.3, 3.0)
+            code, out, err = one(argv, delay)
+            t = tally[label]
+            printed = pattern.search(out + err) is not None
+            t["abort"] += code < 0
+            t["traceback"] += "Traceback" in err
+            t["exit 130"] += code == 130
+            t["other exit"] += code >= 0 and code != 130
+            t["count printed"] += printed
+            ok = code == 130 and printed and "Traceback" not in err
+            bad += not ok
+            last = (err.strip().splitlines() or ["(nothing on stderr)"])[-1][:90]
+            print(f"{k + 1:3} {label:26} after {delay:4.2f} s: exit {code}"
+                  + ("" if ok else f"  <-- {last}"), flush=True)
+    print()
+    print("| command | tries | " + " | ".join(columns) + " |")
+    print("|---|---|" + "---|" * len(columns))
+    for label, t in tally.items():
+        print(f"| `{label}` | {sum(t['exit 130'] + t['other exit'] + t['abort'] for _ in [0])} | "
+              + " | ".join(str(t[c]) for c in columns) + " |")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
