@@ -27,6 +27,7 @@ SHAPES: dict[str, str] = {
     "├": "NES", "┤": "NSW", "┬": "ESW", "┴": "NEW", "┼": "NESW",
 }
 SHAPE_OF = {frozenset(dirs): ch for ch, dirs in SHAPES.items()}
+_SHAPE_OF_DIRS = {dirs: ch for ch, dirs in SHAPES.items()}   # directions in N E S W order
 _MASK_DIRS = ["".join(d for k, d in enumerate(NESW) if m >> k & 1) for m in range(16)]
 
 
@@ -80,33 +81,45 @@ class Loop:
 
     # -- structure -------------------------------------------------------
 
-    def _dirs(self) -> dict[Cell, str]:
-        """For each cell touched (on the board or not), its directions, in N E S W order."""
-        cached = self.__dict__.get("_dirmap")
+    def _masks(self) -> bytearray:
+        """Each cell's directions as bits (N 1, E 2, S 4, W 8) on the board padded by
+        one cell on every side (the far end of an edge off the board lies there):
+        cell (r, c) is number (r + 1)(C + 2) + c + 1.  Built once, linear in the edges."""
+        cached = self.__dict__.get("_maskmap")
         if cached is None:
-            masks: dict[Cell, int] = {}
-            for a, b in self.edges:   # a < b: b lies east (E = 2, W = 8) or south (S = 4, N = 1)
-                bit_a, bit_b = (2, 8) if a[0] == b[0] else (4, 1)
-                masks[a] = masks.get(a, 0) | bit_a
-                masks[b] = masks.get(b, 0) | bit_b
-            cached = {cell: _MASK_DIRS[m] for cell, m in masks.items()}
-            object.__setattr__(self, "_dirmap", cached)
+            width = self.cols + 2
+            cached = bytearray(width * (self.rows + 2))
+            for (r1, c1), (r2, c2) in self.edges:   # b lies east (E, W) or south (S, N) of a
+                i = (r1 + 1) * width + c1 + 1
+                if r1 == r2:
+                    cached[i] |= 2
+                    cached[i + 1] |= 8
+                else:
+                    cached[i] |= 4
+                    cached[i + width] |= 1
+            object.__setattr__(self, "_maskmap", cached)
         return cached
 
     def directions(self, cell: Cell) -> str:
         """The directions the loop leaves ``cell`` in, a substring of ``"NESW"``."""
-        return self._dirs().get(cell, "")
+        r, c = cell
+        if not (-1 <= r <= self.rows and -1 <= c <= self.cols):
+            return ""
+        return _MASK_DIRS[self._masks()[(r + 1) * (self.cols + 2) + c + 1]]
 
     def degree(self, cell: Cell) -> int:
         return len(self.directions(cell))
 
     def shape(self, cell: Cell) -> str:
         """The box character of ``cell`` (a space where the loop does not pass)."""
-        return SHAPE_OF[frozenset(self.directions(cell))]
+        return _SHAPE_OF_DIRS[self.directions(cell)]
 
     def cells(self) -> list[Cell]:
         """The cells of the board the loop passes through, row-major."""
-        return sorted(c for c in self._dirs() if on_board(self.rows, self.cols, c))
+        masks, width = self._masks(), self.cols + 2
+        return [(r, c) for r in range(self.rows)
+                for c, m in enumerate(masks[(r + 1) * width + 1:(r + 1) * width + 1 + self.cols])
+                if m]
 
     def off_board(self) -> list[Edge]:
         """The edges that leave the board, sorted."""
@@ -120,51 +133,74 @@ class Loop:
         listed from its first cell, going first to the east (or else south); a
         path from its first end; any other piece (with a branch) row-major.
         """
-        cached = self.__dict__.get("_pieces")
+        return [list(piece) for piece in self._pieces()[0]]
+
+    def closed_pieces(self) -> list[bool]:
+        """For each piece of :meth:`components`, whether it is a closed loop: no
+        branch, no end, and no edge leaving the board."""
+        return list(self._pieces()[1])
+
+    def _pieces(self) -> tuple[list[list[Cell]], list[bool]]:
+        cached = self.__dict__.get("_pieces_cache")
         if cached is None:
             cached = self._components()
-            object.__setattr__(self, "_pieces", cached)
-        return [list(piece) for piece in cached]
+            object.__setattr__(self, "_pieces_cache", cached)
+        return cached
 
-    def _components(self) -> list[list[Cell]]:
+    def _components(self) -> tuple[list[list[Cell]], list[bool]]:
+        """The pieces, on flat cell numbers of a board padded by one cell on
+        every side (so that an edge off the board needs no test): linear in the
+        edges, but for sorting the cell numbers touched (integers)."""
         rows, cols = self.rows, self.cols
-        adj: dict[Cell, list[Cell]] = {}
-        for a, b in self.edges:      # a < b, so only a can be off the top/left, only b off the rest
-            a_in, b_in = a[0] >= 0 and a[1] >= 0, b[0] < rows and b[1] < cols
+        width = cols + 2
+        inside = bytearray(width * (rows + 2))   # 1 on the board, 0 in the padding
+        for r in range(1, rows + 1):
+            inside[r * width + 1:r * width + cols + 1] = b"\x01" * cols
+        nbrs: dict[int, list[int]] = {}
+        offside: set[int] = set()                # cells with an edge off the board
+        for (r1, c1), (r2, c2) in self.edges:    # a < b: b lies east or south of a
+            i, j = (r1 + 1) * width + c1 + 1, (r2 + 1) * width + c2 + 1
+            a_in, b_in = inside[i], inside[j]
             if a_in and b_in:
-                adj.setdefault(a, []).append(b)
-                adj.setdefault(b, []).append(a)
+                nbrs.setdefault(i, []).append(j)
+                nbrs.setdefault(j, []).append(i)
             else:
-                adj.setdefault(a if a_in else b, [])
-        seen: set[Cell] = set()
+                k = i if a_in else j
+                nbrs.setdefault(k, [])
+                offside.add(k)
+        seen: set[int] = set()
         out: list[list[Cell]] = []
-        for start in sorted(adj):
+        closed: list[bool] = []
+        for start in sorted(nbrs):
             if start in seen:
                 continue
             seen.add(start)
             piece, todo, branched = [start], [start], False
             while todo:
-                ns = adj[todo.pop()]
-                branched = branched or len(ns) > 2
+                ns = nbrs[todo.pop()]
+                if len(ns) > 2:
+                    branched = True
                 for n in ns:
                     if n not in seen:
                         seen.add(n)
                         piece.append(n)
                         todo.append(n)
             if branched or len(piece) == 1:
-                out.append(sorted(piece))
+                out.append([(k // width - 1, k % width - 1) for k in sorted(piece)])
+                closed.append(False)
                 continue
-            ends = [cell for cell in piece if len(adj[cell]) == 1]
+            ends = [k for k in piece if len(nbrs[k]) == 1]
             first = min(ends) if ends else start
-            walk, prev, cur = [first], first, min(adj[first])    # east before south
+            walk, prev, cur = [first], first, min(nbrs[first])    # east before south
             while cur != first:
                 walk.append(cur)
-                ns = adj[cur]
+                ns = nbrs[cur]
                 if len(ns) == 1:
                     break
                 prev, cur = cur, (ns[1] if ns[0] == prev else ns[0])
-            out.append(walk)
-        return out
+            out.append([(k // width - 1, k % width - 1) for k in walk])
+            closed.append(not ends and not (offside and any(k in offside for k in walk)))
+        return out, closed
 
     # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
 

@@ -41,7 +41,8 @@ class Format:
     padded).  ``read_loop`` is set for a puzzle format that can carry a drawn
     loop (pzprv3, the picture): it takes the text and the size if known, and
     ``write`` then takes the loop as a second argument; ``detect_loop(head,
-    cols)`` is its detection among the loop formats.
+    cols, width)`` is its detection among the loop formats (``width``: of the
+    first line).
     """
 
     name: str
@@ -52,7 +53,7 @@ class Format:
     write: Callable[..., str]
     sized: bool = False
     read_loop: Callable[[str, int | None, int | None], Loop] | None = None
-    detect_loop: Callable[[str, int | None], bool] | None = None
+    detect_loop: Callable[[str, int | None, int], bool] | None = None
 
 
 def _entry(module, kind: str, name: str | None = None, **extra) -> Format:
@@ -62,7 +63,7 @@ def _entry(module, kind: str, name: str | None = None, **extra) -> Format:
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
     _entry(pzprv3, "puzzle", read_loop=lambda text, rows, cols: pzprv3.read_loop(text.strip()),
-           detect_loop=lambda h, cols: pzprv3.detect(h)),
+           detect_loop=lambda h, cols, width: pzprv3.detect(h)),
     _entry(tathamurl, "puzzle", "tatham-url"),
     _entry(tatham, "puzzle"),
     _entry(url, "puzzle"),
@@ -132,9 +133,12 @@ def parse_loop(text: str, rows: int | None = None, cols: int | None = None, *,
     if not text.strip("\r\n"):
         raise MasyuError("no loop: the text is empty")
     h = head(text)
+    start = len(text) - len(text.lstrip("\r\n"))   # the first line's width: one scan of it
+    end = text.find("\n", start)
+    width = len((text[start:] if end < 0 else text[start:end]).rstrip())
     for fmt in FORMATS.values():
         if fmt.detect_loop is not None:
-            if fmt.detect_loop(h, cols):
+            if fmt.detect_loop(h, cols, width):
                 loop = fmt.read_loop(text, rows, cols)
                 break
         elif fmt.kind == "loop" and fmt.detect(h):

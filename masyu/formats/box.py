@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from ..board import OPPOSITE, WORD, Cell, check_size, on_board, step
-from ..errors import MasyuError
+from ..errors import MasyuError, MasyuTypeError
 from ..loop import SHAPES, Loop
+from .common import no_gc
 
 SUMMARY = "box drawing ─ │ ┌ ┐ └ ┘, one character a cell"
 ALIASES = {"╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", ".": " ", "·": " "}
@@ -24,6 +25,14 @@ def detect(head: str) -> bool:
 def read(text_or_lines: str | Iterable[str], rows: int | None = None,
          cols: int | None = None) -> Loop:
     """Read a box drawing (see :meth:`masyu.Loop.from_box`)."""
+    if not isinstance(text_or_lines, str) and not hasattr(text_or_lines, "__iter__"):
+        raise MasyuTypeError("a box drawing is a str or a list of lines, not "
+                             f"{type(text_or_lines).__name__}", "argument 'text_or_lines'")
+    with no_gc():
+        return _read(text_or_lines, rows, cols)
+
+
+def _read(text_or_lines: str | Iterable[str], rows: int | None, cols: int | None) -> Loop:
     if isinstance(text_or_lines, str):
         lines = text_or_lines.replace("\r\n", "\n").split("\n")
         if lines and lines[-1] == "" and len(lines) > 1:

@@ -2,7 +2,10 @@
 text that detection looks at, and short quotes of bad input."""
 from __future__ import annotations
 
+import gc
 import re
+from contextlib import contextmanager
+from typing import Iterator
 
 from ..errors import MasyuError, MasyuTypeError
 
@@ -52,3 +55,16 @@ def head(text: str) -> str:
 def first_line(text: str) -> str:
     """The first line of a head (without its end)."""
     return text.split("\n", 1)[0].rstrip("\r")
+
+
+@contextmanager
+def no_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a reader makes millions of small
+    tuples and frees none (its passes over them would make a big read quadratic)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()

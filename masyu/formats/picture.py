@@ -16,7 +16,7 @@ from ..board import Edge, check_same_size, check_size
 from ..errors import MasyuError
 from ..loop import SHAPES, Loop
 from ..puzzle import Puzzle
-from .common import HEAD, first_line
+from .common import first_line, no_gc
 
 SUMMARY = "the text picture of masyu render: ○ ● · (a loop drawn over it or not)"
 PEARL_TEXT = {"W": "○", "B": "●"}
@@ -24,6 +24,7 @@ PEARL_OF_TEXT = {"○": "W", "●": "B"}
 EMPTY_TEXT = "·"
 JOIN, GAP = "─", " "
 CELL_TEXT = set(PEARL_OF_TEXT) | {EMPTY_TEXT} | (set(SHAPES) - {" "})
+_CELL = {dirs: (ch if dirs else EMPTY_TEXT) for ch, dirs in SHAPES.items()}   # by directions
 
 
 def detect(head: str) -> bool:
@@ -31,19 +32,19 @@ def detect(head: str) -> bool:
     return any(ch in head for ch in "○●·")
 
 
-def detect_loop(head: str, cols: int | None = None) -> bool:
+def detect_loop(head: str, cols: int | None = None, width: int | None = None) -> bool:
     """A loop picture: pearls drawn, or a first line shaped as a picture (cells
     at even columns, joins or gaps at odd ones) that is 2C - 1 wide when the size
-    is given, or holds an empty cell ``·`` when it is not (so that a box drawing
-    stays one: it is C wide, and has no joins between its cells)."""
+    is given (``width``: the first line's), or holds an empty cell ``·`` when it
+    is not (so that a box drawing stays one: it is C wide, with no joins)."""
     if "○" in head or "●" in head:
         return True
     line = first_line(head)
-    if len(line) % 2 == 0 or not all(ch in (JOIN, GAP) for ch in line[1::2]) \
+    if (width or len(line)) % 2 == 0 or not all(ch in (JOIN, GAP) for ch in line[1::2]) \
             or not all(ch in CELL_TEXT for ch in line[0::2]):
         return False
-    if cols is not None and ("\n" in head or len(head) < HEAD):
-        return len(line) == 2 * cols - 1
+    if cols is not None and width is not None:
+        return width == 2 * cols - 1
     return EMPTY_TEXT in line
 
 
@@ -98,6 +99,11 @@ def read(text: str, name: str | None = None) -> Puzzle:
 
 def read_loop(text: str, rows: int | None = None, cols: int | None = None) -> Loop:
     """The loop drawn in a picture (see the module's text for the cells of pearls)."""
+    with no_gc():
+        return _read_loop(text, rows, cols)
+
+
+def _read_loop(text: str, rows: int | None, cols: int | None) -> Loop:
     lines, nrows, ncols = _parse(text)
     if (rows is not None and rows != nrows) or (cols is not None and cols != ncols):
         raise MasyuError(f"the picture is {nrows}x{ncols}, expected {rows}x{cols}")
@@ -183,18 +189,15 @@ def write(puzzle: Puzzle, loop: Loop | None = None) -> str:
     if loop is None:
         return "".join(" ".join(PEARL_TEXT[pearls[(r, c)]] if (r, c) in pearls else EMPTY_TEXT
                                 for c in range(cols)) + "\n" for r in range(rows))
-    edges = loop.edges
     out: list[str] = []
+    directions = loop.directions
     for r in range(rows):
         parts: list[str] = []
         for c in range(cols):
             kind = pearls.get((r, c))
-            if kind is not None:
-                parts.append(PEARL_TEXT[kind])
-            else:
-                shape = loop.shape((r, c))
-                parts.append(EMPTY_TEXT if shape == " " else shape)
-            if c + 1 < cols:
-                parts.append(JOIN if ((r, c), (r, c + 1)) in edges else GAP)
-        out.append("".join(parts) + "\n")
+            ds = directions((r, c))
+            parts.append(PEARL_TEXT[kind] if kind is not None else _CELL[ds])
+            parts.append(JOIN if "E" in ds else GAP)
+        parts[-1] = "\n"   # no join after the last cell (an edge off the board shows in its shape)
+        out.append("".join(parts))
     return "".join(out)
