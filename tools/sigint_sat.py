@@ -47,8 +47,9 @@ def commands(tmp: Path) -> list[tuple[str, list[str], re.Pattern]]:
 
 
 def one(argv: list[str], delay: float) -> tuple[int, str, str]:
+    # a command started in the background of a shell inherits SIGINT ignored: undo that
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=ROOT)
+                            cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     try:

@@ -76,7 +76,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
                         raise fail(lineno, col, "'|' appears twice in the item line")
                     bar = True
                     continue
-                if ":" in tok or "|" in tok:
+                if ":" in tok or "|" in tok or not tok.isprintable():
                     raise fail(lineno, col, f"illegal character in item name {tok!r}")
                 if tok in seen:
                     raise fail(lineno, col, f"duplicate item name {tok!r}")
@@ -91,7 +91,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
             name, sep, color = tok.partition(":")
             if not name:
                 raise fail(lineno, col, f"empty item name in {tok!r}")
-            if "|" in name:
+            if "|" in name or not name.isprintable():
                 raise fail(lineno, col, f"illegal character in item name {tok!r}")
             kind = seen.get(name)
             if kind is None:
@@ -102,7 +102,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
             if sep:
                 if kind == 1:
                     raise fail(lineno, col, f"primary item {name!r} cannot have a color")
-                if not color or ":" in color or "|" in color:
+                if not color or ":" in color or "|" in color or not color.isprintable():
                     raise fail(lineno, col + len(name) + 1, f"bad color in {tok!r}")
                 option.append((name, color))
             else:

@@ -21,13 +21,13 @@ Occurrence = tuple[str, "str | None"]  # (item name, color or None)
 
 def _check_name(name: object, where: str) -> str:
     if not isinstance(name, str):
-        raise XCCTypeError(f"{where}: item name must be a string, not {type(name).__name__}")
+        raise XCCTypeError(f"item name must be a string, not {type(name).__name__}", where)
     if not name or any(ch.isspace() for ch in name):
-        raise XCCError(f"{where}: item name {name!r} is empty or contains blanks")
+        raise XCCError(f"item name {name!r} is empty or contains blanks", where)
     if ":" in name or "|" in name:
-        raise XCCError(f"{where}: item name {name!r} contains ':' or '|'")
+        raise XCCError(f"item name {name!r} contains ':' or '|'", where)
     if not name.isprintable():
-        raise XCCError(f"{where}: item name {name!r} contains a control character")
+        raise XCCError(f"item name {name!r} contains a control character", where)
     return name
 
 
@@ -37,11 +37,10 @@ def _check_color(color: object, name: str, where: str) -> str:
     if isinstance(color, int) and not isinstance(color, bool):
         color = str(color)
     if not isinstance(color, str):
-        raise XCCTypeError(f"{where}: the color of item {name!r} must be a string, "
-                           f"not {type(color).__name__}")
+        raise XCCTypeError(f"the color of item {name!r} must be a string, "
+                           f"not {type(color).__name__}", where)
     if not color or _BAD_COLOR_CHAR.search(color) or not color.isprintable():
-        raise XCCError(f"{where}: bad color {color!r} for item {name!r} "
-                       "(no blanks, ':' or '|')")
+        raise XCCError(f"bad color {color!r} for item {name!r} (no blanks, ':' or '|')", where)
     return color
 
 
@@ -64,7 +63,7 @@ def _occurrence(entry: object, where: str) -> Occurrence:
         if sep:
             _check_name(name, where)
             if not color or any(ch.isspace() for ch in color):
-                raise XCCError(f"{where}: empty or blank color in {entry!r}")
+                raise XCCError(f"empty or blank color in {entry!r}", where)
             return name, _check_color(color, name, where)
         return _check_name(name, where), None
     if isinstance(entry, (tuple, list)) and len(entry) == 2:
@@ -73,8 +72,8 @@ def _occurrence(entry: object, where: str) -> Occurrence:
         if color is not None:
             color = _check_color(color, name, where)
         return name, color
-    raise XCCTypeError(f"{where}: cannot read {entry!r} as an item occurrence "
-                       "(a name, 'name:color' or (name, color))"[:200])
+    raise XCCTypeError(f"cannot read {entry!r} as an item occurrence "
+                       "(a name, 'name:color' or (name, color))"[:200], where)
 
 
 _BAD_NAME_CHAR = re.compile(r"[\s:|]")
@@ -130,14 +129,14 @@ class Problem:
             raise XCCTypeError(f"options must be a list of options, not {type(options).__name__}",
                                "argument 'options'")
         if not primary:
-            raise XCCError("no primary items")
+            raise XCCError("no primary items", "argument 'primary'")
         kinds: dict[str, bool] = {}
         for k, item in enumerate(primary + secondary):
             is_primary = k < len(primary)
             where = f"{'primary' if is_primary else 'secondary'} item {k + 1 if is_primary else k - len(primary) + 1}"
             _check_name(item, where)
             if item in kinds:
-                raise XCCError(f"{where}: duplicate item {item!r}")
+                raise XCCError(f"duplicate item {item!r}", where)
             kinds[item] = is_primary
         kept: list[tuple[Occurrence, ...]] = []
         source: list[int] = []
@@ -145,8 +144,8 @@ class Problem:
         good_colors: set[str] = set()  # colors already validated
         for j, raw in enumerate(options):
             if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
-                raise XCCTypeError(f"{self._where(j, _locations)}: an option is a list of "
-                                   f"occurrences, not {type(raw).__name__}")
+                raise XCCTypeError(f"an option is a list of occurrences, not "
+                                   f"{type(raw).__name__}", self._where(j, _locations))
             if type(raw) is not tuple and type(raw) is not list:
                 raw = tuple(raw)  # read twice below (the fast path, then the careful one)
             occurrences = tuple(self._fast_occurrences(raw, kinds, good_colors)
@@ -155,15 +154,15 @@ class Problem:
             has_primary = False
             for item, color in occurrences:
                 if item not in kinds:
-                    raise XCCError(f"{self._where(j, _locations)}: unknown item {item!r}")
+                    raise XCCError(f"unknown item {item!r}", self._where(j, _locations))
                 if item in seen:
-                    raise XCCError(f"{self._where(j, _locations)}: item {item!r} appears twice")
+                    raise XCCError(f"item {item!r} appears twice", self._where(j, _locations))
                 seen.add(item)
                 if kinds[item]:
                     has_primary = True
                     if color is not None:
-                        raise XCCError(f"{self._where(j, _locations)}: "
-                                       f"primary item {item!r} cannot have a color")
+                        raise XCCError(f"primary item {item!r} cannot have a color",
+                                       self._where(j, _locations))
             if not has_primary:
                 dropped.append(j)
                 where = self._where(j, _locations)
@@ -197,7 +196,7 @@ class Problem:
         if name is not None:
             expect(name, str, "name", "a str or None")
         if not primary:
-            raise XCCError("no primary items")
+            raise XCCError("no primary items", "argument 'primary'")
         names = primary + secondary
         if not all(type(x) is str and x and x.isprintable() for x in names) or \
                 _BAD_NAME_CHAR.search("".join(names)) or len(set(names)) != len(names):
@@ -210,11 +209,12 @@ class Problem:
             if not c or _BAD_COLOR_CHAR.search(c) or not c.isprintable():
                 raise XCCError(f"bad color {c!r} (no blanks, ':' or '|')", "argument 'color_names'")
         if len(set(color_names)) != len(color_names):
-            raise XCCError("color names must differ (one code per color)")
+            raise XCCError("color names must differ (one code per color)", "argument 'color_names'")
         def integers(values, what: str) -> np.ndarray:
             a = np.asarray(values)
             if a.size and a.dtype.kind not in "iu":
-                raise XCCError(f"option arrays: {what} must be integers, not {a.dtype}")
+                raise XCCError(f"option arrays: {what} must be integers, not {a.dtype}",
+                               f"argument {what!r}")
             return a.astype(np.int64)
 
         starts, items = integers(starts, "starts"), integers(items, "items")
@@ -223,7 +223,7 @@ class Problem:
         if starts.ndim != 1 or m < 0 or items.ndim != 1 or colors.shape != items.shape \
                 or starts[0] != 0 or starts[-1] != len(items) or np.any(np.diff(starts) < 0):
             raise XCCError("option arrays: starts must rise from 0 to len(items), "
-                           "and colors match items")
+                           "and colors match items", "argument 'starts'")
         option = np.repeat(np.arange(m), np.diff(starts))
 
         def fault(mask, text):
@@ -231,7 +231,7 @@ class Problem:
                 j = int(np.flatnonzero(mask)[0])
                 item = int(items[j])
                 item = names[item] if 0 <= item < n else item
-                raise XCCError(f"option {int(option[j]) + 1}: " + text.format(item=item))
+                raise XCCError(text.format(item=item), f"option {int(option[j]) + 1}")
 
         fault((items < 0) | (items >= n), "unknown item {item!r}")
         fault((colors < 0) | (colors > len(color_names)), "bad color code for item {item!r}")

@@ -147,7 +147,8 @@ def parse_loop(text: str, rows: int | None = None, cols: int | None = None, *,
             loop = fmt.read(text.strip())
             break
     if (rows is not None and loop.rows != rows) or (cols is not None and loop.cols != cols):
-        raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}")
+        raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}",
+                         "line 1")
     return loop
 
 

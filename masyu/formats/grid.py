@@ -81,6 +81,8 @@ def read(text: str, name: str | None = None) -> Puzzle:
     """Read one puzzle of grid text (comment lines allowed, one block only)."""
     found = blocks(text.splitlines())
     if not found:
+        if text.strip():
+            raise MasyuError("no puzzle found: only comment lines", "line 1")
         raise MasyuError("no puzzle found: the text is empty")
     if len(found) > 1:
         raise MasyuError(f"{len(found)} puzzles here, separated by blank or # lines; "

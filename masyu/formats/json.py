@@ -29,11 +29,12 @@ def _read(text: str) -> Loop:
         raise MasyuError(f"bad JSON: {err.msg}", f"line {err.lineno}, column {err.colno}") \
             from None
     except (TypeError, ValueError, RecursionError) as err:
-        raise MasyuError(f"bad JSON: {err}"[:120]) from None
+        raise MasyuError(f"bad JSON: {err}"[:120], "the JSON text") from None
     if not isinstance(data, dict) or not {"rows", "cols", "edges"} <= data.keys():
-        raise MasyuError('a JSON loop is an object with "rows", "cols" and "edges"')
+        raise MasyuError('a JSON loop is an object with "rows", "cols" and "edges"',
+                         "the JSON value")
     if not isinstance(data["edges"], list):
-        raise MasyuError('"edges" must be a list of [[r1, c1], [r2, c2]]')
+        raise MasyuError('"edges" must be a list of [[r1, c1], [r2, c2]]', 'JSON "edges"')
     rows, cols = data["rows"], data["cols"]
     check_size(rows, cols, '"rows" and "cols"')
     edges = []

@@ -106,7 +106,8 @@ def read_loop(text: str, rows: int | None = None, cols: int | None = None) -> Lo
 def _read_loop(text: str, rows: int | None, cols: int | None) -> Loop:
     lines, nrows, ncols = _parse(text)
     if (rows is not None and rows != nrows) or (cols is not None and cols != ncols):
-        raise MasyuError(f"the picture is {nrows}x{ncols}, expected {rows}x{cols}")
+        raise MasyuError(f"the picture is {nrows}x{ncols}, expected {rows}x{cols}",
+                         f"line {lines[0][0]}")
     rows, cols = nrows, ncols
     arms: list[list[str | None]] = []   # per cell: its directions, None for a pearl
     joined: list[str] = []               # per row: the characters between cells

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from ..board import check_size
-from ..errors import MasyuError
+from ..errors import MasyuError, MasyuTypeError
 from ..puzzle import Puzzle
 from .common import NUMBER, short
 from .tatham import decode_desc, encode_desc
@@ -33,7 +33,8 @@ def read(task: str, size: int | str | None = None, name: str | None = None) -> P
     if size is None:
         m = PATTERN.fullmatch(text)
         if not m:
-            raise MasyuError("not a puzzle-masyu.com task with its size: expected N:TASK")
+            raise MasyuError("not a puzzle-masyu.com task with its size: expected N:TASK",
+                             f"column {offset + 1}")
         if m.group(2) is not None and m.group(2) != m.group(1):
             raise MasyuError("puzzle-masyu.com boards are square; for W×H use WxH:DESC",
                              f"column {offset + 1}")
@@ -41,13 +42,14 @@ def read(task: str, size: int | str | None = None, name: str | None = None) -> P
     else:
         if isinstance(size, str):
             if not re.fullmatch(rf"{NUMBER}(x{NUMBER})?", size.strip()):
-                raise MasyuError(f"size must be N or NxN, not {short(size)!r}")
+                raise MasyuError(f"size must be N or NxN, not {short(size)!r}", "argument 'size'")
             parts = size.strip().split("x")
             if len(parts) == 2 and parts[0] != parts[1]:
                 raise MasyuError("puzzle-masyu.com boards are square", f"size {size!r}")
             size = int(parts[0])
         if not isinstance(size, int) or isinstance(size, bool):
-            raise MasyuError("size must be an integer")
+            raise MasyuTypeError(f"size must be an integer, not {type(size).__name__}",
+                                 "argument 'size'")
         side, desc = size, text
     check_size(side, side, f"size {side}")
     return Puzzle(side, side, decode_desc(desc, side, side, offset), name=name)

@@ -97,7 +97,8 @@ def read_loop(text: str) -> Loop:
     """The loop drawn in a pzprv3 file (an error if none is)."""
     loop = read_with_loop(text)[1]
     if loop is None:
-        raise MasyuError("the pzprv3 file has no loop drawn")
+        end = len(text.replace("/", "\n").rstrip().split("\n"))
+        raise MasyuError("the pzprv3 file has no loop drawn", f"line {end + 1}")
     return loop
 
 

@@ -73,8 +73,11 @@ def read(game_id: str, name: str | None = None) -> Puzzle:
     m = PATTERN.fullmatch(text)
     if not m:
         if "#" in text:
-            raise MasyuError("this is a random seed, not a game description (WxH:DESC)")
-        raise MasyuError("not a Pearl game ID: expected WxH:DESC, e.g. 6x6:eBbBfWbWbBaBcWbBe")
+            raise MasyuError("this is a random seed, not a game description (WxH:DESC)",
+                             f"column {text.index('#') + 1}")
+        m = re.match(rf"{NUMBER}x{NUMBER}(d[a-z])?n?", text)
+        raise MasyuError("not a Pearl game ID: expected WxH:DESC, e.g. 6x6:eBbBfWbWbBaBcWbBe",
+                         f"column {m.end() + 1 if m else 1}")
     cols, rows = int(m.group(1)), int(m.group(2))
     check_size(rows, cols, f"game ID size {m.group(1)}x{m.group(2)}")
     if m.group(3) and m.group(3)[1] not in "et":

@@ -21,6 +21,13 @@ pytest.importorskip("pysat")
 
 ROOT = Path(__file__).resolve().parents[4]
 
+
+
+def default_sigint() -> None:
+    """A child of a shell's background job inherits SIGINT ignored: undo that."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 CHILD = r"""
 import os, signal, sys, threading, time
 import masyu, xcc
@@ -40,7 +47,7 @@ print(stats.interrupted, stats.solutions, d["conflicts"] >= 0, d["solves"] >= st
 @pytest.mark.parametrize("delay,api", [(0.3, "xcc"), (0.7, "masyu"), (1.1, "xcc"), (1.6, "masyu")])
 def test_ctrl_c_in_process_keeps_the_partial_count(delay, api):
     proc = subprocess.run([sys.executable, "-c", CHILD, str(delay), api], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120, preexec_fn=default_sigint)
     assert proc.returncode == 0, proc.stderr[-500:]
     interrupted, solutions, counters_ok, solves_ok = proc.stdout.split()[1:]
     assert interrupted == "True" and int(solutions) > 0
@@ -56,7 +63,8 @@ def test_xcc_count_interrupted_exits_130_with_the_count(tmp_path, delay):
     xcc.write_dlx(masyu.encode(masyu.Puzzle(6, 6), "422").problem, dlx)
     proc = subprocess.Popen([str(Path(sys.executable).parent / "xcc"), "count", str(dlx),
                              "--engine", "sat", "--quiet"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=default_sigint)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
