@@ -14,6 +14,7 @@ from typing import Iterable
 from ..board import check_size
 from ..errors import MasyuError
 from ..puzzle import Puzzle
+from .common import expect_text
 
 SUMMARY = "lines of . W B (or o x, 0 1, w b), the cells side by side or one space apart"
 GRID_CHARS = {".": None, "W": "W", "w": "W", "o": "W", "0": "W",
@@ -79,6 +80,7 @@ def from_block(block: Block, name: str | None = None, source: str | None = None)
 
 def read(text: str, name: str | None = None) -> Puzzle:
     """Read one puzzle of grid text (comment lines allowed, one block only)."""
+    expect_text(text, "text")
     found = blocks(text.splitlines())
     if not found:
         if text.strip():

@@ -16,7 +16,7 @@ from ..board import Edge, check_same_size, check_size
 from ..errors import MasyuError
 from ..loop import SHAPES, Loop
 from ..puzzle import Puzzle
-from .common import first_line, no_gc
+from .common import expect_text, first_line, no_gc
 
 SUMMARY = "the text picture of masyu render: ○ ● · (a loop drawn over it or not)"
 PEARL_TEXT = {"W": "○", "B": "●"}
@@ -91,6 +91,7 @@ def _parse(text: str) -> tuple[list[tuple[int, str]], int, int]:
 
 def read(text: str, name: str | None = None) -> Puzzle:
     """The puzzle of a picture: its pearls (a loop drawn over it is ignored)."""
+    expect_text(text, "text")
     lines, rows, cols = _parse(text)
     pearls = {(r, k // 2): PEARL_OF_TEXT[ch] for r, (_, line) in enumerate(lines)
               for k, ch in enumerate(line) if ch in PEARL_OF_TEXT}
@@ -104,6 +105,7 @@ def read_loop(text: str, rows: int | None = None, cols: int | None = None) -> Lo
 
 
 def _read_loop(text: str, rows: int | None, cols: int | None) -> Loop:
+    expect_text(text)
     lines, nrows, ncols = _parse(text)
     if (rows is not None and rows != nrows) or (cols is not None and cols != ncols):
         raise MasyuError(f"the picture is {nrows}x{ncols}, expected {rows}x{cols}",

@@ -10,7 +10,7 @@ import re
 from ..board import check_size
 from ..errors import MasyuError, MasyuTypeError
 from ..puzzle import Puzzle
-from .common import NUMBER, short
+from .common import NUMBER, expect_text, short
 from .tatham import decode_desc, encode_desc
 
 SUMMARY = "puzzle-masyu.com task N:DESC (square boards)"
@@ -28,6 +28,7 @@ def read(task: str, size: int | str | None = None, name: str | None = None) -> P
     Either ``read("fWaW...", 6)`` or ``read("6:fWaW...")`` (also ``"6 fWaW..."``
     and ``"6x6 fWaW..."``).  The boards of the site are square.
     """
+    expect_text(task, "task")
     text = task.strip()
     offset = len(task) - len(task.lstrip())
     if size is None:

@@ -15,7 +15,7 @@ from ..board import Edge, check_same_size, check_size
 from ..errors import MasyuError
 from ..loop import Loop
 from ..puzzle import Puzzle
-from .common import NUMBER_RE
+from .common import NUMBER_RE, expect_text
 from .url import PIDS
 
 SUMMARY = "the puzz.link player's file, with the drawn loop if any"
@@ -34,6 +34,7 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 def read_with_loop(text: str, name: str | None = None) -> tuple[Puzzle, Loop | None]:
     """Read a pzprv3 file: the puzzle and the drawn loop, if any."""
+    expect_text(text, "text")
     lines = [(n, line.strip()) for n, line in
              enumerate(text.replace("\r", "").replace("/", "\n").split("\n"), 1)]
     lines = [(n, line) for n, line in lines if line]

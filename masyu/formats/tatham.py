@@ -11,7 +11,7 @@ import re
 from ..board import check_size
 from ..errors import MasyuError
 from ..puzzle import Puzzle
-from .common import NUMBER
+from .common import NUMBER, expect_text
 
 SUMMARY = "Simon Tatham's Pearl game ID WxH:DESC"
 PATTERN = re.compile(rf"({NUMBER})x({NUMBER})(d[a-z])?(n)?:(.*)", re.DOTALL)
@@ -69,6 +69,7 @@ def encode_desc(puzzle: Puzzle) -> str:
 
 def read(game_id: str, name: str | None = None) -> Puzzle:
     """Read Simon Tatham's Pearl game ID ``WxH[de|dt][n]:DESC`` (width first)."""
+    expect_text(game_id, "game_id")
     text = game_id.strip()
     m = PATTERN.fullmatch(text)
     if not m:

@@ -12,7 +12,7 @@ from urllib.parse import unquote
 from ..errors import MasyuError
 from ..puzzle import Puzzle
 from . import tatham
-from .common import short
+from .common import expect_text, short
 
 SUMMARY = "Simon Tatham's Pearl page address ...pearl.html#WxH:DESC"
 PAGE = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html"
@@ -27,6 +27,7 @@ def detect(head: str) -> bool:
 
 def read(text: str, name: str | None = None) -> Puzzle:
     """Read the page address: the game ID after its ``#``."""
+    expect_text(text, "text")
     address = text.strip()
     offset = len(text) - len(text.lstrip())
     cut = address.find("#")
