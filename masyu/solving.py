@@ -24,7 +24,7 @@ import xcc
 
 from .board import Cell, Edge
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
-from .errors import MasyuError
+from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
 from .puzzle import Puzzle
 
@@ -144,13 +144,18 @@ class Search:
                  on_progress: Callable[["Search"], None] | None = None,
                  progress_every: float = 1.0) -> None:
         if not isinstance(puzzle, Puzzle):
-            raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
+            raise MasyuTypeError(f"expected a Puzzle, not {type(puzzle).__name__}",
+                                 "argument 'puzzle'")
+        if on_progress is not None and not callable(on_progress):
+            raise MasyuTypeError(f"on_progress must be callable, not {type(on_progress).__name__}",
+                                 "argument 'on_progress'")
         _check(encoding, method, engine)
         if METHODS[method].auto:
             encoding, method, engine = best_configuration(bool(weak))
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
-            raise MasyuError(f"limit must be a positive integer, not {limit!r}")
+            raise MasyuError(f"limit must be a positive integer, not {limit!r}"[:120],
+                             "argument 'limit'")
         self.puzzle = puzzle
         self.weak = bool(weak)
         self.method = method

@@ -13,7 +13,7 @@ from typing import Callable, Iterator
 
 from .cycle import Cycle
 from .engines import DEFAULT_ENGINE, DONE, SOLUTION, Engine, Run, get
-from .errors import XCCError
+from .errors import XCCError, XCCTypeError
 from .problem import Problem
 from .results import Solution, Stats
 
@@ -36,16 +36,26 @@ class Search:
                  on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0) -> None:
         if not isinstance(problem, Problem):
-            raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
+            raise XCCTypeError(f"expected an xcc.Problem, not {type(problem).__name__}",
+                               "argument 'problem'")
+        if on_progress is not None and not callable(on_progress):
+            raise XCCTypeError(f"on_progress must be callable, not {type(on_progress).__name__}",
+                               "argument 'on_progress'")
+        if isinstance(progress_every, bool) or not isinstance(progress_every, (int, float)) \
+                or not progress_every >= 0:
+            raise XCCError(f"progress_every must be a number of seconds (0 or more), not "
+                           f"{progress_every!r}"[:120], "argument 'progress_every'")
         if isinstance(engine, str) or not hasattr(engine, "start"):
             engine = get(engine)  # by name: unknown and unavailable ones refused here
         elif not engine.available():
             raise XCCError(f"engine {engine.name!r} is not available here: {engine.why_not()}")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
-            raise XCCError(f"limit must be a positive integer, not {limit!r}")
+            raise XCCError(f"limit must be a positive integer, not {limit!r}"[:120],
+                           "argument 'limit'")
         if cycle is not None and not isinstance(cycle, Cycle):
-            raise XCCError(f"expected an xcc.Cycle, not {type(cycle).__name__}")
+            raise XCCTypeError(f"expected an xcc.Cycle, not {type(cycle).__name__}",
+                               "argument 'cycle'")
         self.problem = problem
         self.engine = engine.name
         self._engine = engine
