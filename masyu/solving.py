@@ -142,7 +142,7 @@ class Search:
                  method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE,
                  limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
-                 progress_every: float = 1.0) -> None:
+                 progress_every: float = 1.0, deadline: float | None = None) -> None:
         if not isinstance(puzzle, Puzzle):
             raise MasyuTypeError(f"expected a Puzzle, not {type(puzzle).__name__}",
                                  "argument 'puzzle'")
@@ -172,7 +172,8 @@ class Search:
             self._search = xcc.Search(self.encoding.problem, engine=engine, limit=engine_limit,
                                       cycle=(self.encoding.cycle(propagate=how.propagate)
                                              if guard else None),
-                                      on_progress=hook, progress_every=progress_every)
+                                      on_progress=hook, progress_every=progress_every,
+                                      deadline=deadline)
         except xcc.XCCError as err:
             raise MasyuError(str(err)) from None
         self._filter = not self.weak and not how.cycle
@@ -232,14 +233,16 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODIN
           method: str = DEFAULT_METHOD,
           engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
           on_progress: Callable[[Search], None] | None = None,
-          progress_every: float = 1.0) -> Count:
+          progress_every: float = 1.0, deadline: float | None = None) -> Count:
     """Count the strong (or weak) solutions; the result carries the statistics.
 
     Ctrl-C stops the count and returns what was counted so far, with
-    ``stats.interrupted`` set and ``complete`` False.
+    ``stats.interrupted`` set and ``complete`` False; so does ``deadline``
+    (seconds), without ``interrupted``.
     """
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
-                    limit=limit, on_progress=on_progress, progress_every=progress_every)
+                    limit=limit, on_progress=on_progress, progress_every=progress_every,
+                    deadline=deadline)
     try:
         return search.count()
     except KeyboardInterrupt:

@@ -27,14 +27,16 @@ class Search:
     ``SatEngine(cuts="propagator")``); ``limit`` stops after that many
     solutions; ``cycle`` adds the single-cycle constraint;
     ``on_progress(stats)`` is called about every ``progress_every`` seconds
-    of a long run.  After Ctrl-C, ``stats`` holds everything counted so far
+    of a long run; ``deadline`` (seconds) ends the search between two steps
+    of the engine once it has run that long, ``timed_out`` and not
+    ``complete`` (a bound for a server; a step is some milliseconds of work).  After Ctrl-C, ``stats`` holds everything counted so far
     with ``interrupted`` set.
     """
 
     def __init__(self, problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE,
                  limit: int | None = None, cycle: Cycle | None = None,
                  on_progress: Callable[[Stats], None] | None = None,
-                 progress_every: float = 1.0) -> None:
+                 progress_every: float = 1.0, deadline: float | None = None) -> None:
         if not isinstance(problem, Problem):
             raise XCCTypeError(f"expected an xcc.Problem, not {type(problem).__name__}",
                                "argument 'problem'")
@@ -56,6 +58,13 @@ class Search:
         if cycle is not None and not isinstance(cycle, Cycle):
             raise XCCTypeError(f"expected an xcc.Cycle, not {type(cycle).__name__}",
                                "argument 'cycle'")
+        if deadline is not None and (isinstance(deadline, bool)
+                                     or not isinstance(deadline, (int, float))
+                                     or not deadline > 0):
+            raise XCCError(f"deadline must be a positive number of seconds, not {deadline!r}"[:120],
+                           "argument 'deadline'")
+        self.deadline = deadline
+        self.timed_out = False
         self.problem = problem
         self.engine = engine.name
         self._engine = engine
@@ -102,7 +111,12 @@ class Search:
             budget = self._engine.budget
             step, solution, clock = run.step, run.solution, time.perf_counter
             next_report = time.monotonic() + self.progress_every
+            end = None if self.deadline is None else time.monotonic() + self.deadline
             while True:
+                if end is not None and time.monotonic() >= end:  # a bound for servers
+                    self.timed_out = True
+                    stats.complete = False
+                    return
                 status = step(budget)
                 if status == SOLUTION:
                     stats.solutions += 1
@@ -136,13 +150,15 @@ def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
 
 def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
           cycle: Cycle | None = None,
-          on_progress: Callable[[Stats], None] | None = None) -> Stats:
+          on_progress: Callable[[Stats], None] | None = None,
+          deadline: float | None = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
     Ctrl-C stops the count; the statistics so far are returned with
     ``interrupted`` set, and a warning says so.
     """
-    search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress)
+    search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,
+                    deadline=deadline)
     try:
         with search:
             for _ in search:
