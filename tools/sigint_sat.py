@@ -6,12 +6,11 @@ that every run prints its partial count and exits 130 (never an abort).
 
 The tries cycle through three commands that spend their time inside CaDiCaL:
 ``masyu count --engine sat``, ``masyu count --method best`` (the SAT engine
-with lazy cuts) and ``xcc count --engine sat``.  The delay before the signal is
-drawn from 0.3 s to 3 s (the interpreter and the translation take the first
-part of it, so signals land in every phase: start-up, translation, solving).
-A signal that lands before the interpreter has installed its handler (while it
-imports the package) ends the process by SIGINT: counted apart, as it is no
-fault of the engine.
+with lazy cuts) and ``xcc count --engine sat``.  Each waits for the command's
+first progress line (the search is under way), then from 0 to 1.5 s more,
+then sends SIGINT.  (A signal before the interpreter has its handler, while it
+imports the package, ends the process by SIGINT: counted apart, no fault of
+the engine.)
 Prints one line per try and a table; exits 1 if any try went wrong.
 """
 from __future__ import annotations
@@ -24,6 +23,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -50,18 +50,35 @@ def commands(tmp: Path) -> list[tuple[str, list[str], re.Pattern]]:
 
 
 def one(argv: list[str], delay: float) -> tuple[int, str, str]:
+    """Run ``argv``, wait for its first progress line on stderr (the search is
+    under way), wait ``delay`` more seconds, send SIGINT; the exit code and output."""
     # a command started in the background of a shell inherits SIGINT ignored: undo that
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             cwd=ROOT, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    err_lines: list[str] = []
+    started = threading.Event()
+
+    def read_stderr() -> None:
+        for line in proc.stderr:
+            err_lines.append(line)
+            if line.startswith("..."):
+                started.set()
+        started.set()
+
+    reader = threading.Thread(target=read_stderr, daemon=True)
+    reader.start()
+    started.wait(120)
     time.sleep(delay)
     proc.send_signal(signal.SIGINT)
     try:
-        out, err = proc.communicate(timeout=60)
+        out = proc.communicate(timeout=60)[0]
     except subprocess.TimeoutExpired:
         proc.kill()
-        out, err = proc.communicate()
-        return -999, out, err
-    return proc.returncode, out, err
+        out = proc.communicate()[0]
+        reader.join(5)
+        return -999, out, "".join(err_lines)
+    reader.join(5)
+    return proc.returncode, out, "".join(err_lines)
 
 
 def main() -> int:
@@ -78,7 +95,7 @@ def main() -> int:
         bad = 0
         for k in range(args.tries):
             label, argv, pattern = cmds[k % len(cmds)]
-            delay = rng.uniform(0.3, 3.0)
+            delay = rng.uniform(0.0, 1.5)
             code, out, err = one(argv, delay)
             t = tally[label]
             printed = pattern.search(out + err) is not None
@@ -93,7 +110,7 @@ def main() -> int:
             ok = code == 130 and printed and "Traceback" not in err
             bad += not ok
             last = (err.strip().splitlines() or ["(nothing on stderr)"])[-1][:90]
-            print(f"{k + 1:3} {label:26} after {delay:4.2f} s: exit {code}"
+            print(f"{k + 1:3} {label:26} {delay:4.2f} s into the search: exit {code}"
                   + ("" if ok else f"  <-- {last}"), flush=True)
     print()
     print("| command | tries | " + " | ".join(columns) + " |")
