@@ -37,6 +37,27 @@ def _tokens(line: str) -> Iterable[tuple[int, str]]:
         yield m.start() + 1, m.group()
 
 
+def _column(line: str, k: int) -> int:
+    """The 1-based column of the ``k``-th blank-separated token of ``line``."""
+    for j, (col, _) in enumerate(_tokens(line)):
+        if j == k:
+            return col
+    return 1  # pragma: no cover - k is always a token's index
+
+
+class _Places:
+    """``source:line:1`` of each option, made only when an error asks for one."""
+
+    def __init__(self, source: str, lines: list[int]) -> None:
+        self.source, self.lines = source, lines
+
+    def __getitem__(self, j: int) -> str:
+        return f"{self.source}:{self.lines[j]}:1"
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
 def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
               limit: int = MAX_DLX_BYTES) -> Problem:
     """Parse DLX text; errors carry ``source:line:col``.
@@ -59,6 +80,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
     options: list[list[tuple[str, str | None]]] = []
     where: list[str] = []
     header_done = False
+    good_colors: set[str] = set()
 
     def fail(lineno: int, col: int, message: str) -> XCCError:
         return XCCError(message, f"{source}:{lineno}:{col}")
@@ -87,34 +109,37 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
             continue
         option: list[tuple[str, str | None]] = []
         in_option: set[str] = set()
-        for col, tok in _tokens(line):
+        for k, tok in enumerate(line.split()):   # columns are found only for an error
             name, sep, color = tok.partition(":")
-            if not name:
-                raise fail(lineno, col, f"empty item name in {tok!r}")
-            if "|" in name or not name.isprintable():
-                raise fail(lineno, col, f"illegal character in item name {tok!r}")
             kind = seen.get(name)
             if kind is None:
+                col = _column(line, k)
+                if not name:
+                    raise fail(lineno, col, f"empty item name in {tok!r}")
+                if "|" in name or not name.isprintable():
+                    raise fail(lineno, col, f"illegal character in item name {tok!r}")
                 raise fail(lineno, col, f"unknown item {name!r}")
             if name in in_option:
-                raise fail(lineno, col, f"item {name!r} appears twice in this option")
+                raise fail(lineno, _column(line, k), f"item {name!r} appears twice in this option")
             in_option.add(name)
             if sep:
                 if kind == 1:
-                    raise fail(lineno, col, f"primary item {name!r} cannot have a color")
-                if not color or ":" in color or "|" in color or not color.isprintable():
-                    raise fail(lineno, col + len(name) + 1, f"bad color in {tok!r}")
+                    raise fail(lineno, _column(line, k),
+                               f"primary item {name!r} cannot have a color")
+                if color not in good_colors:
+                    if not color or ":" in color or "|" in color or not color.isprintable():
+                        raise fail(lineno, _column(line, k) + len(name) + 1,
+                                   f"bad color in {tok!r}")
+                    good_colors.add(color)
                 option.append((name, color))
             else:
                 option.append((name, None))
         options.append(option)
-        where.append(f"{source}:{lineno}:1")
+        where.append(lineno)
     if not header_done:
         raise XCCError("empty item line: no items", f"{source}:1:1")
-    with warnings.catch_warnings():
-        if not warn:
-            warnings.simplefilter("ignore")
-        return Problem(primary, secondary, options, name=source, _locations=where)
+    return Problem(primary, secondary, options, name=source, warn=warn,
+                   _locations=_Places(source, where))
 
 
 def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True,
