@@ -13,7 +13,7 @@ import re
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from xcc.textio import MIB, read_text, write_text
+from xcc import read_text, write_text
 
 from .errors import MasyuError, MasyuTypeError
 from .formats import box, grid
@@ -23,7 +23,7 @@ from .puzzle import Puzzle
 
 _SIZE = re.compile(r"(?:^|\s)size=([0-9]{1,6})x([0-9]{1,6})(?:\s|$)")
 # A collection or solutions file is read whole: psm's 3,604 loops are 2.4 MB.
-MAX_COLLECTION = 64 * MIB
+MAX_COLLECTION = 64 << 20   # 64 MiB
 
 
 def _path(path: object) -> str:
