@@ -100,6 +100,20 @@ class Loop:
             object.__setattr__(self, "_maskmap", cached)
         return cached
 
+    def sorted_edges(self) -> list[Edge]:
+        """The edges in sorted order, read off the direction masks row by row (each
+        cell's edge east before its edge south): linear, no sort."""
+        masks, width, out = self._masks(), self.cols + 2, []
+        for k, m in enumerate(masks):
+            if m & 6:
+                r, c = divmod(k, width)
+                r, c = r - 1, c - 1
+                if m & 2:
+                    out.append(((r, c), (r, c + 1)))
+                if m & 4:
+                    out.append(((r, c), (r + 1, c)))
+        return out
+
     def directions(self, cell: Cell) -> str:
         """The directions the loop leaves ``cell`` in, a substring of ``"NESW"``."""
         r, c = cell
@@ -148,58 +162,78 @@ class Loop:
         return cached
 
     def _components(self) -> tuple[list[list[Cell]], list[bool]]:
-        """The pieces, on flat cell numbers of a board padded by one cell on
-        every side (so that an edge off the board needs no test): linear in the
-        edges, but for sorting the cell numbers touched (integers)."""
+        """The pieces, walked on the direction masks of the padded board
+        (:meth:`_masks`): linear in the cells of the board, and a loop is
+        walked once.  A piece that is not a closed loop is gathered first,
+        then ordered (a path from its first end; cells with a branch sorted)."""
         rows, cols = self.rows, self.cols
         width = cols + 2
+        masks = self._masks()
         inside = bytearray(width * (rows + 2))   # 1 on the board, 0 in the padding
         for r in range(1, rows + 1):
             inside[r * width + 1:r * width + cols + 1] = b"\x01" * cols
-        nbrs: dict[int, list[int]] = {}
-        offside: set[int] = set()                # cells with an edge off the board
-        for (r1, c1), (r2, c2) in self.edges:    # a < b: b lies east or south of a
-            i, j = (r1 + 1) * width + c1 + 1, (r2 + 1) * width + c2 + 1
-            a_in, b_in = inside[i], inside[j]
-            if a_in and b_in:
-                nbrs.setdefault(i, []).append(j)
-                nbrs.setdefault(j, []).append(i)
-            else:
-                k = i if a_in else j
-                nbrs.setdefault(k, [])
-                offside.add(k)
-        seen: set[int] = set()
+        steps = [tuple(d for bit, d in ((1, -width), (8, -1), (2, 1), (4, width)) if m & bit)
+                 for m in range(16)]             # each mask's moves, smallest cell first
+
+        def nbrs(k: int) -> list[int]:          # the neighbours on the board, in order
+            return [k + d for d in steps[masks[k]] if inside[k + d]]
+
+        seen = bytearray(len(masks))
         out: list[list[Cell]] = []
         closed: list[bool] = []
-        for start in sorted(nbrs):
-            if start in seen:
+        for start in range(width + 1, len(masks) - width):
+            if not masks[start] or seen[start] or not inside[start]:
                 continue
-            seen.add(start)
-            piece, todo, branched = [start], [start], False
+            # a closed loop through start: every cell has two moves, both on the board
+            walk, cur, prev, simple = [start], start, -1, True
+            while True:
+                ns = steps[masks[cur]]
+                if len(ns) != 2 or not (inside[cur + ns[0]] and inside[cur + ns[1]]):
+                    simple = False
+                    break
+                # from the first cell east before south (ns[0]), then on past prev
+                nxt = cur + ns[0] if cur + ns[0] != prev else cur + ns[1]
+                prev, cur = cur, nxt
+                if cur == start:
+                    break
+                if seen[cur]:                   # pragma: no cover - a loop is met at its start
+                    simple = False
+                    break
+                seen[cur] = 1
+                walk.append(cur)
+            seen[start] = 1
+            if simple:
+                out.append([(k // width - 1, k % width - 1) for k in walk])
+                closed.append(True)
+                continue
+            piece, todo, branched = [start], [start], False   # anything else: gather it
+            for k in walk:
+                seen[k] = 0
+            seen[start] = 1
             while todo:
-                ns = nbrs[todo.pop()]
+                ns = nbrs(todo.pop())
                 if len(ns) > 2:
                     branched = True
                 for n in ns:
-                    if n not in seen:
-                        seen.add(n)
+                    if not seen[n]:
+                        seen[n] = 1
                         piece.append(n)
                         todo.append(n)
             if branched or len(piece) == 1:
                 out.append([(k // width - 1, k % width - 1) for k in sorted(piece)])
                 closed.append(False)
                 continue
-            ends = [k for k in piece if len(nbrs[k]) == 1]
+            ends = [k for k in piece if len(nbrs(k)) == 1]
             first = min(ends) if ends else start
-            walk, prev, cur = [first], first, min(nbrs[first])    # east before south
+            walk, prev, cur = [first], first, nbrs(first)[0]   # east before south
             while cur != first:
                 walk.append(cur)
-                ns = nbrs[cur]
+                ns = nbrs(cur)
                 if len(ns) == 1:
                     break
                 prev, cur = cur, (ns[1] if ns[0] == prev else ns[0])
             out.append([(k // width - 1, k % width - 1) for k in walk])
-            closed.append(not ends and not (offside and any(k in offside for k in walk)))
+            closed.append(False)   # an end, or an edge off the board (else it was simple)
         return out, closed
 
     # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
