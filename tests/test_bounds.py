@@ -44,3 +44,20 @@ def test_texts_over_the_cap_are_refused_before_reading():
         masyu.Loop.parse(" " * 101, limit=100)
     with pytest.raises(MasyuError, match="too large"):
         Puzzle(1001, 2)
+
+
+def test_the_python_engine_goes_deeper_than_5000_levels():
+    """Its level arrays grow (it raised "too many levels" past 5,000): 5,200 items of
+    an option each, and one option for the first two; its statistics are the c engine's."""
+    n = 5_200
+    problem = xcc.Problem([f"i{k}" for k in range(n)], [],
+                          [[f"i{k}"] for k in range(n)] + [["i0", "i1"]])
+    stats = {}
+    for engine in ("python", "c"):
+        if engine in xcc.ENGINES:
+            d = xcc.count(problem, engine=engine).as_dict()
+            stats[engine] = {k: v for k, v in d.items() if k not in ("seconds", "engine")}
+    assert stats["python"]["solutions"] == 2 and stats["python"]["max_level"] == n
+    assert stats["python"]["nodes"] == n + 2
+    if "c" in stats:
+        assert stats["python"] == stats["c"]
