@@ -143,7 +143,7 @@ def check_response(body: bytes) -> dict[str, Any]:
     except MasyuError as err:
         raise MasyuError(err.message, f"puzzle, {err.where}" if err.where else "puzzle") from None
     try:
-        # the page sends "" for a board with nothing drawn: no edges (Loop.parse refuses an empty text)
+        # the page sends "" for a board with nothing drawn (Loop.parse refuses an empty text)
         loop = Loop.parse(box, puzzle.rows, puzzle.cols) if box.strip("\r\n") else \
             Loop(puzzle.rows, puzzle.cols)
     except MasyuError as err:
