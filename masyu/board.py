@@ -30,7 +30,7 @@ from typing import Callable, Iterable, Sequence, TypeVar
 
 import numpy as np
 
-from .errors import MasyuError
+from .errors import MasyuError, MasyuTypeError
 
 Cell = tuple[int, int]
 Edge = tuple[Cell, Cell]
@@ -51,9 +51,10 @@ PEARL_NAME: dict[str, str] = {"W": "white", "B": "black"}
 
 def check_size(rows: object, cols: object, where: str | None = None) -> None:
     """Refuse a size that is not two integers from 2 to MAX_SIDE, before anything is built."""
-    if not isinstance(rows, int) or not isinstance(cols, int) or isinstance(rows, bool) \
-            or isinstance(cols, bool):
-        raise MasyuError("board size must be two integers", where)
+    for value, argument in ((rows, "rows"), (cols, "cols")):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise MasyuTypeError(f"board size must be two integers: {argument} is "
+                                 f"{type(value).__name__}", where or f"argument {argument!r}")
     if rows < MIN_SIDE or cols < MIN_SIDE:
         raise MasyuError(f"board {rows}x{cols} is too small (at least 2x2)", where)
     if rows > MAX_SIDE or cols > MAX_SIDE:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import MasyuError
+from .errors import MasyuError, MasyuTypeError
 from .board import OPPOSITE, WORD, Cell, check_same_size, on_board, step
 from .formats import parse_loop
 from .loop import Loop
@@ -50,10 +50,16 @@ def check(puzzle: Puzzle, loop: Loop | str, *, weak: bool = False) -> list[Viola
 
     Listed cell by cell (row-major), then the board-wide ones.
     """
+    if not isinstance(puzzle, Puzzle):
+        raise MasyuTypeError(f"puzzle must be a masyu.Puzzle, not {type(puzzle).__name__}",
+                             "argument 'puzzle'")
+    if not isinstance(weak, bool):
+        raise MasyuTypeError(f"weak must be a bool, not {type(weak).__name__}", "argument 'weak'")
     if isinstance(loop, str):
         loop = parse_loop(loop, puzzle.rows, puzzle.cols)
     if not isinstance(loop, Loop):
-        raise MasyuError(f"expected a Loop or its text, not {type(loop).__name__}")
+        raise MasyuTypeError(f"expected a Loop or its text, not {type(loop).__name__}",
+                             "argument 'loop'")
     check_same_size(loop, puzzle)
     out: list[Violation] = []
     rows, cols = puzzle.rows, puzzle.cols

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .board import NESW, Cell, Edge, check_size, on_board
-from .errors import MasyuError
+from .errors import MasyuError, MasyuTypeError
 
 # Box shapes by the directions they use (order N, E, S, W).  The six shapes of
 # a loop come first; half lines, tees and the cross let any edge set be drawn.
@@ -27,6 +27,7 @@ SHAPES: dict[str, str] = {
     "├": "NES", "┤": "NSW", "┬": "ESW", "┴": "NEW", "┼": "NESW",
 }
 SHAPE_OF = {frozenset(dirs): ch for ch, dirs in SHAPES.items()}
+_SHAPE_OF_DIRS = {dirs: ch for ch, dirs in SHAPES.items()}   # directions in N E S W order
 _MASK_DIRS = ["".join(d for k, d in enumerate(NESW) if m >> k & 1) for m in range(16)]
 
 
@@ -45,6 +46,9 @@ class Loop:
 
     def __init__(self, rows: int, cols: int, edges: Iterable[Sequence[Sequence[int]]] = ()) -> None:
         check_size(rows, cols)
+        if isinstance(edges, (str, bytes)) or not hasattr(edges, "__iter__"):
+            raise MasyuTypeError(f"edges must be a list of edges ((r1, c1), (r2, c2)), not "
+                                 f"{type(edges).__name__}", "argument 'edges'")
         found: set[Edge] = set()
         for e in edges:
             try:
@@ -52,7 +56,8 @@ class Loop:
                 a = (operator.index(r1), operator.index(c1))
                 b = (operator.index(r2), operator.index(c2))
             except (TypeError, ValueError):
-                raise MasyuError(f"an edge is a pair of cells (r, c), not {e!r}"[:120]) from None
+                raise MasyuTypeError(f"an edge is a pair of cells (r, c), not {e!r}"[:120],
+                                     "argument 'edges'") from None
             where = f"edge ({a}, {b})"
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 raise MasyuError("the two cells of an edge must be adjacent", where)
@@ -76,33 +81,59 @@ class Loop:
 
     # -- structure -------------------------------------------------------
 
-    def _dirs(self) -> dict[Cell, str]:
-        """For each cell touched (on the board or not), its directions, in N E S W order."""
-        cached = self.__dict__.get("_dirmap")
+    def _masks(self) -> bytearray:
+        """Each cell's directions as bits (N 1, E 2, S 4, W 8) on the board padded by
+        one cell on every side (the far end of an edge off the board lies there):
+        cell (r, c) is number (r + 1)(C + 2) + c + 1.  Built once, linear in the edges."""
+        cached = self.__dict__.get("_maskmap")
         if cached is None:
-            masks: dict[Cell, int] = {}
-            for a, b in self.edges:   # a < b: b lies east (E = 2, W = 8) or south (S = 4, N = 1)
-                bit_a, bit_b = (2, 8) if a[0] == b[0] else (4, 1)
-                masks[a] = masks.get(a, 0) | bit_a
-                masks[b] = masks.get(b, 0) | bit_b
-            cached = {cell: _MASK_DIRS[m] for cell, m in masks.items()}
-            object.__setattr__(self, "_dirmap", cached)
+            width = self.cols + 2
+            cached = bytearray(width * (self.rows + 2))
+            for (r1, c1), (r2, c2) in self.edges:   # b lies east (E, W) or south (S, N) of a
+                i = (r1 + 1) * width + c1 + 1
+                if r1 == r2:
+                    cached[i] |= 2
+                    cached[i + 1] |= 8
+                else:
+                    cached[i] |= 4
+                    cached[i + width] |= 1
+            object.__setattr__(self, "_maskmap", cached)
         return cached
+
+    def sorted_edges(self) -> list[Edge]:
+        """The edges in sorted order, read off the direction masks row by row (each
+        cell's edge east before its edge south): linear, no sort."""
+        masks, width, out = self._masks(), self.cols + 2, []
+        for k, m in enumerate(masks):
+            if m & 6:
+                r, c = divmod(k, width)
+                r, c = r - 1, c - 1
+                if m & 2:
+                    out.append(((r, c), (r, c + 1)))
+                if m & 4:
+                    out.append(((r, c), (r + 1, c)))
+        return out
 
     def directions(self, cell: Cell) -> str:
         """The directions the loop leaves ``cell`` in, a substring of ``"NESW"``."""
-        return self._dirs().get(cell, "")
+        r, c = cell
+        if not (-1 <= r <= self.rows and -1 <= c <= self.cols):
+            return ""
+        return _MASK_DIRS[self._masks()[(r + 1) * (self.cols + 2) + c + 1]]
 
     def degree(self, cell: Cell) -> int:
         return len(self.directions(cell))
 
     def shape(self, cell: Cell) -> str:
         """The box character of ``cell`` (a space where the loop does not pass)."""
-        return SHAPE_OF[frozenset(self.directions(cell))]
+        return _SHAPE_OF_DIRS[self.directions(cell)]
 
     def cells(self) -> list[Cell]:
         """The cells of the board the loop passes through, row-major."""
-        return sorted(c for c in self._dirs() if on_board(self.rows, self.cols, c))
+        masks, width = self._masks(), self.cols + 2
+        return [(r, c) for r in range(self.rows)
+                for c, m in enumerate(masks[(r + 1) * width + 1:(r + 1) * width + 1 + self.cols])
+                if m]
 
     def off_board(self) -> list[Edge]:
         """The edges that leave the board, sorted."""
@@ -116,51 +147,94 @@ class Loop:
         listed from its first cell, going first to the east (or else south); a
         path from its first end; any other piece (with a branch) row-major.
         """
-        cached = self.__dict__.get("_pieces")
+        return [list(piece) for piece in self._pieces()[0]]
+
+    def closed_pieces(self) -> list[bool]:
+        """For each piece of :meth:`components`, whether it is a closed loop: no
+        branch, no end, and no edge leaving the board."""
+        return list(self._pieces()[1])
+
+    def _pieces(self) -> tuple[list[list[Cell]], list[bool]]:
+        cached = self.__dict__.get("_pieces_cache")
         if cached is None:
             cached = self._components()
-            object.__setattr__(self, "_pieces", cached)
-        return [list(piece) for piece in cached]
+            object.__setattr__(self, "_pieces_cache", cached)
+        return cached
 
-    def _components(self) -> list[list[Cell]]:
+    def _components(self) -> tuple[list[list[Cell]], list[bool]]:
+        """The pieces, walked on the direction masks of the padded board
+        (:meth:`_masks`): linear in the cells of the board, and a loop is
+        walked once.  A piece that is not a closed loop is gathered first,
+        then ordered (a path from its first end; cells with a branch sorted)."""
         rows, cols = self.rows, self.cols
-        adj: dict[Cell, list[Cell]] = {}
-        for a, b in self.edges:      # a < b, so only a can be off the top/left, only b off the rest
-            a_in, b_in = a[0] >= 0 and a[1] >= 0, b[0] < rows and b[1] < cols
-            if a_in and b_in:
-                adj.setdefault(a, []).append(b)
-                adj.setdefault(b, []).append(a)
-            else:
-                adj.setdefault(a if a_in else b, [])
-        seen: set[Cell] = set()
+        width = cols + 2
+        masks = self._masks()
+        inside = bytearray(width * (rows + 2))   # 1 on the board, 0 in the padding
+        for r in range(1, rows + 1):
+            inside[r * width + 1:r * width + cols + 1] = b"\x01" * cols
+        steps = [tuple(d for bit, d in ((1, -width), (8, -1), (2, 1), (4, width)) if m & bit)
+                 for m in range(16)]             # each mask's moves, smallest cell first
+
+        def nbrs(k: int) -> list[int]:          # the neighbours on the board, in order
+            return [k + d for d in steps[masks[k]] if inside[k + d]]
+
+        seen = bytearray(len(masks))
         out: list[list[Cell]] = []
-        for start in sorted(adj):
-            if start in seen:
+        closed: list[bool] = []
+        for start in range(width + 1, len(masks) - width):
+            if not masks[start] or seen[start] or not inside[start]:
                 continue
-            seen.add(start)
-            piece, todo, branched = [start], [start], False
+            # a closed loop through start: every cell has two moves, both on the board
+            walk, cur, prev, simple = [start], start, -1, True
+            while True:
+                ns = steps[masks[cur]]
+                if len(ns) != 2 or not (inside[cur + ns[0]] and inside[cur + ns[1]]):
+                    simple = False
+                    break
+                # from the first cell east before south (ns[0]), then on past prev
+                nxt = cur + ns[0] if cur + ns[0] != prev else cur + ns[1]
+                prev, cur = cur, nxt
+                if cur == start:
+                    break
+                if seen[cur]:                   # pragma: no cover - a loop is met at its start
+                    simple = False
+                    break
+                seen[cur] = 1
+                walk.append(cur)
+            seen[start] = 1
+            if simple:
+                out.append([(k // width - 1, k % width - 1) for k in walk])
+                closed.append(True)
+                continue
+            piece, todo, branched = [start], [start], False   # anything else: gather it
+            for k in walk:
+                seen[k] = 0
+            seen[start] = 1
             while todo:
-                ns = adj[todo.pop()]
-                branched = branched or len(ns) > 2
+                ns = nbrs(todo.pop())
+                if len(ns) > 2:
+                    branched = True
                 for n in ns:
-                    if n not in seen:
-                        seen.add(n)
+                    if not seen[n]:
+                        seen[n] = 1
                         piece.append(n)
                         todo.append(n)
             if branched or len(piece) == 1:
-                out.append(sorted(piece))
+                out.append([(k // width - 1, k % width - 1) for k in sorted(piece)])
+                closed.append(False)
                 continue
-            ends = [cell for cell in piece if len(adj[cell]) == 1]
+            ends = [k for k in piece if len(nbrs(k)) == 1]
             first = min(ends) if ends else start
-            walk, prev, cur = [first], first, min(adj[first])    # east before south
+            walk, prev, cur = [first], first, nbrs(first)[0]   # east before south
             while cur != first:
                 walk.append(cur)
-                ns = adj[cur]
+                ns = nbrs(cur)
                 if len(ns) == 1:
                     break
                 prev, cur = cur, (ns[1] if ns[0] == prev else ns[0])
-            out.append(walk)
-        return out
+            out.append([(k // width - 1, k % width - 1) for k in walk])
+            closed.append(False)   # an end, or an edge off the board (else it was simple)
+        return out, closed
 
     # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
 
@@ -207,10 +281,13 @@ class Loop:
         return json.read(text)
 
     @classmethod
-    def parse(cls, text: str, rows: int | None = None, cols: int | None = None) -> "Loop":
-        """Read a loop as JSON, a pzprv3 file with its loop drawn, or a box drawing."""
-        from .formats import parse_loop  # masyu.formats imports loop: a cycle if at the top
-        return parse_loop(text, rows, cols)
+    def parse(cls, text: str, rows: int | None = None, cols: int | None = None, *,
+              limit: int | None = None) -> "Loop":
+        """Read a loop as JSON, a pzprv3 file with its loop drawn, a text picture or
+        a box drawing; a text longer than ``limit`` characters (by default
+        ``masyu.formats.MAX_LOOP_TEXT``, 32 Mi) is refused before it is read."""
+        from .formats import MAX_LOOP_TEXT, parse_loop  # formats imports loop: a cycle at the top
+        return parse_loop(text, rows, cols, limit=MAX_LOOP_TEXT if limit is None else limit)
 
     def _repr_svg_(self) -> str:
         from .render import loop_svg  # masyu.render imports loop: a cycle if at the top

@@ -4,19 +4,26 @@ from __future__ import annotations
 from typing import Callable
 from xml.sax.saxutils import escape
 
-from .board import check_same_size
-from .errors import MasyuError
-from .formats import parse_loop
+from .board import cell_edge, check_same_size
+from .errors import MasyuError, MasyuTypeError
+from .formats import parse_loop, picture
+from .formats.common import no_gc
 from .loop import Loop
 from .puzzle import Puzzle
 
-PEARL_TEXT = {"W": "○", "B": "●"}
-EMPTY_TEXT = "·"
+PEARL_TEXT = picture.PEARL_TEXT
+EMPTY_TEXT = picture.EMPTY_TEXT
 # One color per loop of a weak solution (the first is used for a single loop).
 COLORS = ("#1f6fd1", "#d1431f", "#2a9d3a", "#8e44ad", "#e08a00", "#16a0a0", "#c0307a", "#6b6b00")
 
 
 def _matching(puzzle: Puzzle, loop: Loop | str | None) -> Loop | None:
+    if not isinstance(puzzle, Puzzle):
+        raise MasyuTypeError(f"puzzle must be a masyu.Puzzle, not {type(puzzle).__name__}",
+                             "argument 'puzzle'")
+    if loop is not None and not isinstance(loop, (Loop, str)):
+        raise MasyuTypeError(f"loop must be a masyu.Loop, its text or None, not "
+                             f"{type(loop).__name__}", "argument 'loop'")
     if isinstance(loop, str):
         loop = parse_loop(loop, puzzle.rows, puzzle.cols)
     if loop is not None:
@@ -29,25 +36,11 @@ def render_text(puzzle: Puzzle, loop: Loop | str | None = None) -> str:
 
     Pearls are ``○`` and ``●``, cells the loop passes through show its shape
     (``─ │ ┌ ┐ └ ┘``), the rest ``·``; a ``─`` between two cells is the loop
-    joining them.
+    joining them.  This is the ``picture`` format (:mod:`masyu.formats.picture`),
+    which ``Puzzle.parse`` and ``Loop.parse`` read back.
     """
-    loop = _matching(puzzle, loop)
-    lines = []
-    for r in range(puzzle.rows):
-        out = []
-        for c in range(puzzle.cols):
-            pearl = puzzle.pearl_at((r, c))
-            if pearl:
-                out.append(PEARL_TEXT[pearl])
-            elif loop is not None and loop.degree((r, c)):
-                out.append(loop.shape((r, c)))
-            else:
-                out.append(EMPTY_TEXT)
-            if c + 1 < puzzle.cols:
-                joined = loop is not None and ((r, c), (r, c + 1)) in loop.edges
-                out.append("─" if joined else " ")
-        lines.append("".join(out) + "\n")
-    return "".join(lines)
+    with no_gc():
+        return picture.write(puzzle, _matching(puzzle, loop))
 
 
 def render_svg(puzzle: Puzzle, loop: Loop | str | None = None, *, cell: int = 36) -> str:
@@ -57,8 +50,12 @@ def render_svg(puzzle: Puzzle, loop: Loop | str | None = None, *, cell: int = 36
     that are not loops are drawn too, and an edge leaving the board runs into
     the margin.
     """
-    loop = _matching(puzzle, loop)
-    if not isinstance(cell, int) or not 8 <= cell <= 1000:
+    with no_gc():
+        return _svg(puzzle, _matching(puzzle, loop), cell)
+
+
+def _svg(puzzle: Puzzle, loop: Loop | None, cell: int) -> str:
+    if isinstance(cell, bool) or not isinstance(cell, int) or not 8 <= cell <= 1000:
         raise MasyuError(f"the cell size must be an integer from 8 to 1000, not {cell!r}")
     margin = cell // 2
     width, height = puzzle.cols * cell + 2 * margin, puzzle.rows * cell + 2 * margin
@@ -97,21 +94,20 @@ def render_svg(puzzle: Puzzle, loop: Loop | str | None = None, *, cell: int = 36
 
 
 def _loop_paths(puzzle: Puzzle, loop: Loop, centre, cell: int) -> list[str]:
-    """One SVG path per piece: a closed polygon for a loop, else a segment per edge."""
+    """One SVG path per piece: a closed polygon for a loop, else a segment per edge
+    (linear in the loop, but for sorting the edges of pieces that are not loops)."""
     style = (f'fill="none" stroke-width="{max(2, cell // 8)}" stroke-linecap="round" '
              'stroke-linejoin="round"')
-    pieces = loop.components()
-    piece_of = {rc: k for k, piece in enumerate(pieces) for rc in piece}
-    edges_of: list[list] = [[] for _ in pieces]
-    for a, b in sorted(loop.edges):
-        edges_of[piece_of[a if a in piece_of else b]].append((a, b))
+    xs = ["%g" % centre((0, c))[0] for c in range(puzzle.cols)]   # the centres, as text
+    ys = ["%g" % centre((r, 0))[1] for r in range(puzzle.rows)]
     out = []
-    for k, piece in enumerate(pieces):
+    for k, (piece, closed) in enumerate(zip(loop.components(), loop.closed_pieces())):
         color = COLORS[k % len(COLORS)]
-        if len(edges_of[k]) == len(piece) >= 4 and all(loop.degree(rc) == 2 for rc in piece):
-            d = "M" + "L".join("%g %g" % centre(rc) for rc in piece) + "Z"   # a closed loop
+        if closed:
+            d = "M" + "L".join(f"{xs[c]} {ys[r]}" for r, c in piece) + "Z"   # a closed loop
         else:
-            d = "".join("M%g %g" % centre(a) + "L%g %g" % centre(b) for a, b in edges_of[k])
+            edges = sorted({cell_edge(rc, dd) for rc in piece for dd in loop.directions(rc)})
+            d = "".join("M%g %g" % centre(a) + "L%g %g" % centre(b) for a, b in edges)
         out.append(f'<path d="{d}" stroke="{color}" {style}/>')
     return out
 

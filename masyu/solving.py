@@ -32,7 +32,7 @@ import xcc
 from .board import Cell, Edge
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from . import memory
-from .errors import MasyuError
+from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
 from .puzzle import Puzzle
 
@@ -198,12 +198,17 @@ class Search:
                  method: str = DEFAULT_METHOD, engine: str | None = None,
                  limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
-                 progress_every: float = 1.0) -> None:
+                 progress_every: float = 1.0, deadline: float | None = None) -> None:
         if not isinstance(puzzle, Puzzle):
-            raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
+            raise MasyuTypeError(f"expected a Puzzle, not {type(puzzle).__name__}",
+                                 "argument 'puzzle'")
+        if on_progress is not None and not callable(on_progress):
+            raise MasyuTypeError(f"on_progress must be callable, not {type(on_progress).__name__}",
+                                 "argument 'on_progress'")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
-            raise MasyuError(f"limit must be a positive integer, not {limit!r}")
+            raise MasyuError(f"limit must be a positive integer, not {limit!r}"[:120],
+                             "argument 'limit'")
         self.puzzle = puzzle
         self.weak = bool(weak)
         self.limit = limit
@@ -212,6 +217,7 @@ class Search:
         self._encodings: dict[str, Encoding] = {}
         self._hook = None if on_progress is None else (lambda stats: on_progress(self))
         self._progress_every = progress_every
+        self._deadline = deadline  # each run's own (auto's second run gets it afresh)
         self._start(*self._plan[0])
 
     def _start(self, encoding: str, method: str, engine: str, limit: int | None) -> None:
@@ -231,7 +237,8 @@ class Search:
                                       cycle=(self.encoding.cycle(propagate=how.propagate)
                                              if guard else None),
                                       on_progress=self._hook,
-                                      progress_every=self._progress_every)
+                                      progress_every=self._progress_every,
+                                      deadline=self._deadline)
         except xcc.XCCError as err:
             raise MasyuError(str(err)) from None
 
@@ -334,14 +341,16 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           method: str = DEFAULT_METHOD,
           engine: str | None = None, limit: int | None = None,
           on_progress: Callable[[Search], None] | None = None,
-          progress_every: float = 1.0) -> Count:
+          progress_every: float = 1.0, deadline: float | None = None) -> Count:
     """Count the strong (or weak) solutions; the result carries the statistics.
 
     Ctrl-C stops the count and returns what was counted so far, with
-    ``stats.interrupted`` set and ``complete`` False.
+    ``stats.interrupted`` set and ``complete`` False; so does ``deadline``
+    (seconds), without ``interrupted``.
     """
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
-                    limit=limit, on_progress=on_progress, progress_every=progress_every)
+                    limit=limit, on_progress=on_progress, progress_every=progress_every,
+                    deadline=deadline)
     try:
         return search.count()
     except KeyboardInterrupt:

@@ -19,18 +19,74 @@ from array import array
 from dataclasses import dataclass, field
 from typing import Hashable, Mapping, Sequence
 
-from .errors import XCCError
+from .errors import XCCError, XCCTypeError
 
 Vertex = Hashable
 
 
+def _pair(value: object, where: str) -> None:
+    """Refuse anything but an edge ``(u, v)`` of two hashable vertices (a loop
+    ``(u, u)`` is an edge too: it is a cycle by itself)."""
+    try:
+        u, v = value  # type: ignore[misc]
+        hash(u), hash(v)
+    except (TypeError, ValueError):
+        raise XCCTypeError(f"an edge is a pair of hashable vertices (u, v), not {value!r}"[:160],
+                           where) from None
+
+
+def _listing(value: object, argument: str) -> list:
+    if isinstance(value, (str, bytes, Mapping)) or not hasattr(value, "__iter__"):
+        raise XCCTypeError(f"{argument} must be a list, not {type(value).__name__}",
+                           f"argument {argument!r}")
+    return list(value)  # type: ignore[call-overload]
+
+
 @dataclass(frozen=True)
 class Cycle:
+    """See the module's text.  Every argument is checked here, when the
+    constraint is made, so that nothing the caller wrote fails later inside
+    a search."""
+
     edges: Mapping[str, Sequence[tuple[tuple[Vertex, Vertex], str]]]
     required: Sequence[Vertex] = ()
     present: Sequence[tuple[Vertex, Vertex]] = ()
     cuts: Sequence[Sequence[tuple[Vertex, Vertex]]] = ()
     propagate: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.edges, Mapping):
+            raise XCCTypeError("edges must be a mapping {item: [((u, v), color), ...]}, not "
+                               f"{type(self.edges).__name__}", "argument 'edges'")
+        for name, pairs in self.edges.items():
+            where = f"argument 'edges', item {name!r}"[:120]
+            if not isinstance(name, str):
+                raise XCCTypeError(f"an item name must be a str, not {type(name).__name__}",
+                                   where)
+            for entry in _listing(pairs, "edges"):
+                try:
+                    edge, color = entry
+                except (TypeError, ValueError):
+                    raise XCCTypeError(f"an entry is ((u, v), color), not {entry!r}"[:160],
+                                       where) from None
+                _pair(edge, where)
+                if isinstance(color, bool) or not isinstance(color, (str, int)):
+                    raise XCCTypeError(f"a color must be a str, not {type(color).__name__}",
+                                       where)
+        for v in _listing(self.required, "required"):
+            try:
+                hash(v)
+            except TypeError:
+                raise XCCTypeError(f"a vertex must be hashable, not {type(v).__name__}",
+                                   "argument 'required'") from None
+        for edge in _listing(self.present, "present"):
+            _pair(edge, "argument 'present'")
+        for k, cut in enumerate(_listing(self.cuts, "cuts")):
+            for edge in _listing(cut, "cuts"):
+                _pair(edge, f"argument 'cuts', cut {k + 1}")
+        if not isinstance(self.propagate, bool):
+            raise XCCTypeError(f"propagate must be a bool, not {type(self.propagate).__name__}",
+                               "argument 'propagate'")
 
     def compile_for(self, problem) -> "CompiledCycle":
         """:meth:`compile` with the color codes every engine uses for

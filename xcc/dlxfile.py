@@ -8,24 +8,29 @@
   written ``name:color``.
 
 Reading accepts long names and multi-character colors; every error names
-``file:line:col`` and the offending text.  Writing produces a file that
-DLX2 reads whenever names fit 8 characters and colors 1 character, and warns
-otherwise.
+``file:line:col`` and the offending text.  Reading takes time linear in the
+text and refuses more than ``MAX_DLX_BYTES`` (``limit=``): parsing needs about
+30 bytes of memory per byte of text, so the default 128 MiB stays under 4 GB.
+Writing produces a file that DLX2 reads whenever names fit 8 characters and
+colors 1 character, and warns otherwise; it writes a temporary file and
+renames it (:func:`xcc.textio.write_text`).
 """
 from __future__ import annotations
 
 import io
 import os
 import re
-import sys
 import warnings
 from typing import IO, Iterable
 
 from . import dlxfast
-from .errors import XCCError
+from .errors import XCCError, expect
 from .problem import Problem
+from .textio import MIB, check_limit, read_text, write_text
 
 _TOKEN = re.compile(r"\S+")
+MAX_DLX_BYTES = 128 * MIB
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # line ends and tabs are blanks
 
 
 def _tokens(line: str) -> Iterable[tuple[int, str]]:
@@ -33,15 +38,52 @@ def _tokens(line: str) -> Iterable[tuple[int, str]]:
         yield m.start() + 1, m.group()
 
 
-def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True) -> Problem:
-    """Parse DLX text; errors carry ``source:line:col``."""
-    if (fast := dlxfast.parse(text, source, warn)) is not None: return fast  # noqa: E701  (C, one pass)
+def _column(line: str, k: int) -> int:
+    """The 1-based column of the ``k``-th blank-separated token of ``line``."""
+    for j, (col, _) in enumerate(_tokens(line)):
+        if j == k:
+            return col
+    return 1  # pragma: no cover - k is always a token's index
+
+
+class _Places:
+    """``source:line:1`` of each option, made only when an error asks for one."""
+
+    def __init__(self, source: str, lines: list[int]) -> None:
+        self.source, self.lines = source, lines
+
+    def __getitem__(self, j: int) -> str:
+        return f"{self.source}:{self.lines[j]}:1"
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
+def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
+              limit: int = MAX_DLX_BYTES) -> Problem:
+    """Parse DLX text; errors carry ``source:line:col``.
+
+    Text longer than ``limit`` characters, and any NUL or other control
+    character but tab (which no name may hold), is refused.
+    """
+    expect(text, str, "text", "a str of DLX text")
+    expect(source, str, "source", "a str naming the text")
+    if len(text) > check_limit(limit):
+        raise XCCError(f"the DLX text is longer than the limit of {limit:,} characters", source)
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        lineno = text.count("\n", 0, bad.start()) + 1
+        col = bad.start() - text.rfind("\n", 0, bad.start())
+        raise XCCError(f"control character {bad.group()!r} in the text", f"{source}:{lineno}:{col}")
+    if (fast := dlxfast.parse(text, source, warn)) is not None:
+        return fast  # the one-pass C reader took it (xcc.dlxfast; None: read here)
     primary: list[str] = []
     secondary: list[str] = []
     seen: dict[str, int] = {}
     options: list[list[tuple[str, str | None]]] = []
     where: list[str] = []
     header_done = False
+    good_colors: set[str] = set()
 
     def fail(lineno: int, col: int, message: str) -> XCCError:
         return XCCError(message, f"{source}:{lineno}:{col}")
@@ -59,7 +101,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True) -> Prob
                         raise fail(lineno, col, "'|' appears twice in the item line")
                     bar = True
                     continue
-                if ":" in tok or "|" in tok:
+                if ":" in tok or "|" in tok or not tok.isprintable():
                     raise fail(lineno, col, f"illegal character in item name {tok!r}")
                 if tok in seen:
                     raise fail(lineno, col, f"duplicate item name {tok!r}")
@@ -70,52 +112,53 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True) -> Prob
             continue
         option: list[tuple[str, str | None]] = []
         in_option: set[str] = set()
-        for col, tok in _tokens(line):
+        for k, tok in enumerate(line.split()):   # columns are found only for an error
             name, sep, color = tok.partition(":")
-            if not name:
-                raise fail(lineno, col, f"empty item name in {tok!r}")
-            if "|" in name:
-                raise fail(lineno, col, f"illegal character in item name {tok!r}")
             kind = seen.get(name)
             if kind is None:
+                col = _column(line, k)
+                if not name:
+                    raise fail(lineno, col, f"empty item name in {tok!r}")
+                if "|" in name or not name.isprintable():
+                    raise fail(lineno, col, f"illegal character in item name {tok!r}")
                 raise fail(lineno, col, f"unknown item {name!r}")
             if name in in_option:
-                raise fail(lineno, col, f"item {name!r} appears twice in this option")
+                raise fail(lineno, _column(line, k), f"item {name!r} appears twice in this option")
             in_option.add(name)
             if sep:
                 if kind == 1:
-                    raise fail(lineno, col, f"primary item {name!r} cannot have a color")
-                if not color or ":" in color or "|" in color:
-                    raise fail(lineno, col + len(name) + 1, f"bad color in {tok!r}")
+                    raise fail(lineno, _column(line, k),
+                               f"primary item {name!r} cannot have a color")
+                if color not in good_colors:
+                    if not color or ":" in color or "|" in color or not color.isprintable():
+                        raise fail(lineno, _column(line, k) + len(name) + 1,
+                                   f"bad color in {tok!r}")
+                    good_colors.add(color)
                 option.append((name, color))
             else:
                 option.append((name, None))
         options.append(option)
-        where.append(f"{source}:{lineno}:1")
+        where.append(lineno)
     if not header_done:
         raise XCCError("empty item line: no items", f"{source}:1:1")
-    with warnings.catch_warnings():
-        if not warn:
-            warnings.simplefilter("ignore")
-        return Problem(primary, secondary, options, name=source, _locations=where)
+    return Problem(primary, secondary, options, name=source, warn=warn,
+                   _locations=_Places(source, where))
 
 
-def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True) -> Problem:
-    """Read a DLX file (a path, ``-`` for stdin, or an open text file)."""
+def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True,
+             limit: int = MAX_DLX_BYTES) -> Problem:
+    """Read a DLX file (a path, ``-`` for stdin, or an open file), at most
+    ``limit`` bytes: a larger or endless input is refused after reading that
+    much, and so are NUL bytes and text that is not UTF-8 (one error naming
+    the file, never a traceback)."""
     if hasattr(path_or_file, "read"):
-        source = getattr(path_or_file, "name", "<stream>")
-        return parse_dlx(path_or_file.read(), str(source), warn=warn)
-    path = os.fspath(path_or_file)
-    if path == "-":
-        return parse_dlx(sys.stdin.read(), "<stdin>", warn=warn)
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise XCCError(f"cannot read: {e.strerror}", path) from None
-    except UnicodeDecodeError:
-        raise XCCError("not a UTF-8 text file", path) from None
-    return parse_dlx(text, path, warn=warn)
+        source = str(getattr(path_or_file, "name", None) or "<stream>")
+    else:
+        source = "<stdin>" if path_or_file == "-" else None
+    text = read_text(path_or_file, limit=limit, what="the DLX file")
+    if source is None:
+        source = os.fspath(path_or_file)
+    return parse_dlx(text, source, warn=warn, limit=limit)
 
 
 def knuth_compatible(problem: Problem) -> bool:
@@ -125,6 +168,11 @@ def knuth_compatible(problem: Problem) -> bool:
 
 
 def format_dlx(problem: Problem, comment: str | None = None) -> str:
+    """The DLX text of ``problem`` (``comment`` as ``|`` lines first), which
+    :func:`parse_dlx` reads back as the same problem."""
+    expect(problem, Problem, "problem", "an xcc.Problem")
+    if comment is not None:
+        expect(comment, str, "comment", "a str")
     out = io.StringIO()
     if comment:
         for line in comment.splitlines():
@@ -140,7 +188,11 @@ def format_dlx(problem: Problem, comment: str | None = None) -> str:
 
 def write_dlx(problem: Problem, path_or_file: str | os.PathLike | IO[str],
               comment: str | None = None) -> bool:
-    """Write ``problem``; return whether DLX2 can read it (warn if not)."""
+    """Write ``problem`` to a path (atomically: a temporary file renamed) or an
+    open text file; return whether DLX2 can read it (warn if not)."""
+    expect(problem, Problem, "problem", "an xcc.Problem")
+    if not hasattr(path_or_file, "write"):
+        expect(path_or_file, (str, os.PathLike), "path_or_file", "a path or an open text file")
     ok = knuth_compatible(problem)
     if not ok:
         warnings.warn("item names longer than 8 characters or colors longer than 1: "
@@ -149,6 +201,5 @@ def write_dlx(problem: Problem, path_or_file: str | os.PathLike | IO[str],
     if hasattr(path_or_file, "write"):
         path_or_file.write(text)
     else:
-        with open(os.fspath(path_or_file), "w", encoding="utf-8") as f:
-            f.write(text)
+        write_text(path_or_file, text)
     return ok

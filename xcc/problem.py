@@ -14,19 +14,46 @@ from typing import Iterable, NamedTuple, Sequence
 
 import numpy as np
 
-from .errors import XCCError
+from .errors import XCCError, XCCTypeError, expect
 
 Occurrence = tuple[str, "str | None"]  # (item name, color or None)
 
 
 def _check_name(name: object, where: str) -> str:
     if not isinstance(name, str):
-        raise XCCError(f"{where}: item name must be a string, not {type(name).__name__}")
+        raise XCCTypeError(f"item name must be a string, not {type(name).__name__}", where)
     if not name or any(ch.isspace() for ch in name):
-        raise XCCError(f"{where}: item name {name!r} is empty or contains blanks")
+        raise XCCError(f"item name {name!r} is empty or contains blanks", where)
     if ":" in name or "|" in name:
-        raise XCCError(f"{where}: item name {name!r} contains ':' or '|'")
+        raise XCCError(f"item name {name!r} contains ':' or '|'", where)
+    if not name.isprintable():
+        raise XCCError(f"item name {name!r} contains a control character", where)
     return name
+
+
+def _check_color(color: object, name: str, where: str) -> str:
+    """A color is a nonempty string without blanks, ':' or '|' (an int is
+    taken as its digits): what the DLX format can write and read back."""
+    if isinstance(color, int) and not isinstance(color, bool):
+        color = str(color)
+    if not isinstance(color, str):
+        raise XCCTypeError(f"the color of item {name!r} must be a string, "
+                           f"not {type(color).__name__}", where)
+    if not color or _BAD_COLOR_CHAR.search(color) or not color.isprintable():
+        raise XCCError(f"bad color {color!r} for item {name!r} (no blanks, ':' or '|')", where)
+    return color
+
+
+def _names(values: object, argument: str) -> tuple:
+    """The item names of ``primary`` or ``secondary``: any iterable but a string."""
+    if isinstance(values, (str, bytes)):
+        raise XCCTypeError(f"{argument} must be a list of item names, not a {type(values).__name__}"
+                           f" (write [{values!r}] for one item)", f"argument {argument!r}")
+    try:
+        return tuple(values)  # type: ignore[arg-type]
+    except TypeError:
+        raise XCCTypeError(f"{argument} must be a list of item names, not "
+                           f"{type(values).__name__}", f"argument {argument!r}") from None
 
 
 def _occurrence(entry: object, where: str) -> Occurrence:
@@ -34,23 +61,23 @@ def _occurrence(entry: object, where: str) -> Occurrence:
     if isinstance(entry, str):
         name, sep, color = entry.partition(":")
         if sep:
+            _check_name(name, where)
             if not color or any(ch.isspace() for ch in color):
-                raise XCCError(f"{where}: empty or blank color in {entry!r}")
-            return _check_name(name, where), color
+                raise XCCError(f"empty or blank color in {entry!r}", where)
+            return name, _check_color(color, name, where)
         return _check_name(name, where), None
     if isinstance(entry, (tuple, list)) and len(entry) == 2:
         name, color = entry
         _check_name(name, where)
         if color is not None:
-            color = str(color)
-            if not color or any(ch.isspace() for ch in color) or "|" in color:
-                raise XCCError(f"{where}: bad color {color!r} for item {name!r}")
+            color = _check_color(color, name, where)
         return name, color
-    raise XCCError(f"{where}: cannot read {entry!r} as an item occurrence")
+    raise XCCTypeError(f"cannot read {entry!r} as an item occurrence "
+                       "(a name, 'name:color' or (name, color))"[:200], where)
 
 
 _BAD_NAME_CHAR = re.compile(r"[\s:|]")
-_BAD_COLOR_CHAR = re.compile(r"[\s|]")
+_BAD_COLOR_CHAR = re.compile(r"[\s:|]")
 
 
 class Compact(NamedTuple):
@@ -94,38 +121,48 @@ class Problem:
         warn: bool = True,
         _locations: Sequence[object] | None = None,
     ) -> None:
-        primary = tuple(primary)
-        secondary = tuple(secondary)
+        primary = _names(primary, "primary")
+        secondary = _names(secondary, "secondary")
+        if name is not None:
+            expect(name, str, "name", "a str or None")
+        if isinstance(options, (str, bytes)) or not hasattr(options, "__iter__"):
+            raise XCCTypeError(f"options must be a list of options, not {type(options).__name__}",
+                               "argument 'options'")
         if not primary:
-            raise XCCError("no primary items")
+            raise XCCError("no primary items", "argument 'primary'")
         kinds: dict[str, bool] = {}
         for k, item in enumerate(primary + secondary):
             is_primary = k < len(primary)
             where = f"{'primary' if is_primary else 'secondary'} item {k + 1 if is_primary else k - len(primary) + 1}"
             _check_name(item, where)
             if item in kinds:
-                raise XCCError(f"{where}: duplicate item {item!r}")
+                raise XCCError(f"duplicate item {item!r}", where)
             kinds[item] = is_primary
         kept: list[tuple[Occurrence, ...]] = []
         source: list[int] = []
         dropped: list[int] = []
         good_colors: set[str] = set()  # colors already validated
         for j, raw in enumerate(options):
+            if isinstance(raw, (str, bytes)) or not hasattr(raw, "__iter__"):
+                raise XCCTypeError(f"an option is a list of occurrences, not "
+                                   f"{type(raw).__name__}", self._where(j, _locations))
+            if type(raw) is not tuple and type(raw) is not list:
+                raw = tuple(raw)  # read twice below (the fast path, then the careful one)
             occurrences = tuple(self._fast_occurrences(raw, kinds, good_colors)
                                 or (_occurrence(e, self._where(j, _locations)) for e in raw))
             seen: set[str] = set()
             has_primary = False
             for item, color in occurrences:
                 if item not in kinds:
-                    raise XCCError(f"{self._where(j, _locations)}: unknown item {item!r}")
+                    raise XCCError(f"unknown item {item!r}", self._where(j, _locations))
                 if item in seen:
-                    raise XCCError(f"{self._where(j, _locations)}: item {item!r} appears twice")
+                    raise XCCError(f"item {item!r} appears twice", self._where(j, _locations))
                 seen.add(item)
                 if kinds[item]:
                     has_primary = True
                     if color is not None:
-                        raise XCCError(f"{self._where(j, _locations)}: "
-                                       f"primary item {item!r} cannot have a color")
+                        raise XCCError(f"primary item {item!r} cannot have a color",
+                                       self._where(j, _locations))
             if not has_primary:
                 dropped.append(j)
                 where = self._where(j, _locations)
@@ -155,23 +192,29 @@ class Problem:
         same faults as the constructor raise the same kind of error, naming the
         option; ``options`` is built from the arrays when first read.
         """
-        primary, secondary = tuple(primary), tuple(secondary)
+        primary, secondary = _names(primary, "primary"), _names(secondary, "secondary")
+        if name is not None:
+            expect(name, str, "name", "a str or None")
         if not primary:
-            raise XCCError("no primary items")
+            raise XCCError("no primary items", "argument 'primary'")
         names = primary + secondary
-        if not all(type(x) is str and x for x in names) or \
+        if not all(type(x) is str and x and x.isprintable() for x in names) or \
                 _BAD_NAME_CHAR.search("".join(names)) or len(set(names)) != len(names):
             Problem(primary, secondary)  # the careful path names the first bad item
         color_names = tuple(color_names)
         for c in color_names:
-            if type(c) is not str or not c or _BAD_COLOR_CHAR.search(c):
-                raise XCCError(f"bad color {c!r}")
+            if type(c) is not str:
+                raise XCCTypeError(f"a color name must be a str, not {type(c).__name__}",
+                                   "argument 'color_names'")
+            if not c or _BAD_COLOR_CHAR.search(c) or not c.isprintable():
+                raise XCCError(f"bad color {c!r} (no blanks, ':' or '|')", "argument 'color_names'")
         if len(set(color_names)) != len(color_names):
-            raise XCCError("color names must differ (one code per color)")
+            raise XCCError("color names must differ (one code per color)", "argument 'color_names'")
         def integers(values, what: str) -> np.ndarray:
             a = np.asarray(values)
             if a.size and a.dtype.kind not in "iu":
-                raise XCCError(f"option arrays: {what} must be integers, not {a.dtype}")
+                raise XCCError(f"option arrays: {what} must be integers, not {a.dtype}",
+                               f"argument {what!r}")
             return a.astype(np.int64)
 
         starts, items = integers(starts, "starts"), integers(items, "items")
@@ -180,7 +223,7 @@ class Problem:
         if starts.ndim != 1 or m < 0 or items.ndim != 1 or colors.shape != items.shape \
                 or starts[0] != 0 or starts[-1] != len(items) or np.any(np.diff(starts) < 0):
             raise XCCError("option arrays: starts must rise from 0 to len(items), "
-                           "and colors match items")
+                           "and colors match items", "argument 'starts'")
         option = np.repeat(np.arange(m), np.diff(starts))
 
         def fault(mask, text):
@@ -188,7 +231,7 @@ class Problem:
                 j = int(np.flatnonzero(mask)[0])
                 item = int(items[j])
                 item = names[item] if 0 <= item < n else item
-                raise XCCError(f"option {int(option[j]) + 1}: " + text.format(item=item))
+                raise XCCError(text.format(item=item), f"option {int(option[j]) + 1}")
 
         fault((items < 0) | (items >= n), "unknown item {item!r}")
         fault((colors < 0) | (colors > len(color_names)), "bad color code for item {item!r}")
@@ -281,8 +324,8 @@ class Problem:
             if name not in kinds:
                 return None
             if color is not None and color not in good_colors:
-                if type(color) is not str or not color or "|" in color \
-                        or any(ch.isspace() for ch in color):
+                if type(color) is not str or not color or _BAD_COLOR_CHAR.search(color) \
+                        or not color.isprintable():
                     return None
                 good_colors.add(color)
             out.append(entry)

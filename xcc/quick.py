@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 import time
 
@@ -86,8 +87,9 @@ def _read(path: str):
     """The layout of a plain, small, ASCII DLX file and the reader's
     warnings (xcc.dlxfile's, word for word), or None."""
     try:
-        if os.stat(path).st_size > QUICK_BYTES:
-            return None
+        st = os.stat(path)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > QUICK_BYTES:
+            return None  # a pipe read here would be gone for the full reader
         with open(path, "rb") as f:
             data = f.read(QUICK_BYTES + 1)
     except (OSError, ValueError):

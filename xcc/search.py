@@ -18,7 +18,7 @@ from typing import Callable, Iterator
 
 from .cycle import Cycle
 from .engines import DEFAULT_ENGINE, DONE, SOLUTION, Engine, Run, get
-from .errors import XCCError
+from .errors import XCCError, XCCTypeError
 from .problem import Problem
 from .results import Solution, Stats
 
@@ -35,25 +35,44 @@ class Search:
     ``SatEngine(cuts="propagator")``); ``limit`` stops after that many
     solutions; ``cycle`` adds the single-cycle constraint;
     ``on_progress(stats)`` is called about every ``progress_every`` seconds
-    of a long run.  After Ctrl-C, ``stats`` holds everything counted so far
+    of a long run; ``deadline`` (seconds) ends the search between two steps
+    of the engine once it has run that long, ``timed_out`` and not
+    ``complete`` (a bound for a server; a step is some milliseconds of work).  After Ctrl-C, ``stats`` holds everything counted so far
     with ``interrupted`` set.
     """
 
     def __init__(self, problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE,
                  limit: int | None = None, cycle: Cycle | None = None,
                  on_progress: Callable[[Stats], None] | None = None,
-                 progress_every: float = 1.0) -> None:
+                 progress_every: float = 1.0, deadline: float | None = None) -> None:
         if not isinstance(problem, Problem):
-            raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
+            raise XCCTypeError(f"expected an xcc.Problem, not {type(problem).__name__}",
+                               "argument 'problem'")
+        if on_progress is not None and not callable(on_progress):
+            raise XCCTypeError(f"on_progress must be callable, not {type(on_progress).__name__}",
+                               "argument 'on_progress'")
+        if isinstance(progress_every, bool) or not isinstance(progress_every, (int, float)) \
+                or not progress_every >= 0:
+            raise XCCError(f"progress_every must be a number of seconds (0 or more), not "
+                           f"{progress_every!r}"[:120], "argument 'progress_every'")
         if isinstance(engine, str) or not hasattr(engine, "start"):
             engine = get(engine)  # by name: unknown and unavailable ones refused here
         elif not engine.available():
             raise XCCError(f"engine {engine.name!r} is not available here: {engine.why_not()}")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
-            raise XCCError(f"limit must be a positive integer, not {limit!r}")
+            raise XCCError(f"limit must be a positive integer, not {limit!r}"[:120],
+                           "argument 'limit'")
         if cycle is not None and not isinstance(cycle, Cycle):
-            raise XCCError(f"expected an xcc.Cycle, not {type(cycle).__name__}")
+            raise XCCTypeError(f"expected an xcc.Cycle, not {type(cycle).__name__}",
+                               "argument 'cycle'")
+        if deadline is not None and (isinstance(deadline, bool)
+                                     or not isinstance(deadline, (int, float))
+                                     or not deadline > 0):
+            raise XCCError(f"deadline must be a positive number of seconds, not {deadline!r}"[:120],
+                           "argument 'deadline'")
+        self.deadline = deadline
+        self.timed_out = False
         self.problem = problem
         self.engine = engine.name
         self._engine = engine
@@ -110,9 +129,8 @@ class Search:
                 if limit is not None and stats.solutions >= limit:
                     stats.complete = False
                     break
-                if status == DONE:
+                if status == DONE or report():
                     break
-                report()
         return self.stats
 
     def _search(self) -> Iterator[Solution]:
@@ -134,7 +152,8 @@ class Search:
                 if status == DONE:
                     return
                 size = min(2 * size, BATCH)
-                report()
+                if report():
+                    return
 
     @contextmanager
     def _running(self):
@@ -144,13 +163,21 @@ class Search:
         stats, on_progress, every = self.stats, self.on_progress, self.progress_every
         start = self._start = time.perf_counter()
         next_report = time.monotonic() + every
+        end = None if self.deadline is None else time.monotonic() + self.deadline
 
-        def report() -> None:
+        def report() -> bool:
+            """Progress when due; True once the deadline (a bound for servers) has passed."""
             nonlocal next_report
-            if on_progress is not None and time.monotonic() >= next_report:
-                next_report = time.monotonic() + every
+            now = time.monotonic()
+            if on_progress is not None and now >= next_report:
+                next_report = now + every
                 stats.seconds = time.perf_counter() - start
                 on_progress(stats)
+            if end is not None and now >= end:
+                self.timed_out = True
+                stats.complete = False
+                return True
+            return False
 
         run = None
         try:
@@ -176,13 +203,15 @@ def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
 
 def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
           cycle: Cycle | None = None,
-          on_progress: Callable[[Stats], None] | None = None) -> Stats:
+          on_progress: Callable[[Stats], None] | None = None,
+          deadline: float | None = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
     Ctrl-C stops the count; the statistics so far are returned with
     ``interrupted`` set, and a warning says so.
     """
-    search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress)
+    search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,
+                    deadline=deadline)
     try:
         with search:
             search.count()

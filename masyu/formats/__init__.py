@@ -1,27 +1,32 @@
 """Every text users paste or write: one module per format, and the registry ``FORMATS``.
 
-Puzzle formats (see ``shared/puzzles/README.md``): pzprv3 files, Tatham's
-game IDs, puzz.link URLs, puzzle-masyu.com tasks, grid text.  Loop formats:
-JSON and the box drawing of the solutions files (a pzprv3 file may carry a
-loop too).  ``FORMATS`` lists them in the order detection tries them; the
-last of each kind (grid, box) takes whatever the others refuse.  Detection,
-``Puzzle.parse``/``Puzzle.to_*``, ``Loop.parse``, the CLI's ``convert --to``
-and ``solve --format`` and the docs all read it: adding a format is one module
-and one line here.
+Puzzle formats (see ``shared/puzzles/README.md``): pzprv3 files, the address of
+Tatham's Pearl page, Tatham's game IDs, puzz.link URLs, puzzle-masyu.com tasks,
+the text picture that ``masyu render`` prints, grid text.  Loop formats: JSON
+and the box drawing of the solutions files (a pzprv3 file and a text picture
+may carry a loop too).  ``FORMATS`` lists them in the order detection tries
+them; the last of each kind (grid, box) takes whatever the others refuse.
+Detection, ``Puzzle.parse``/``Puzzle.to_*``, ``Loop.parse``, the CLI's
+``convert --to`` and ``solve --format`` and the docs all read it: adding a
+format is one module and one line here.
 
-Every reader raises :class:`MasyuError` with the place (line and column,
-column of a one-line ID, or the URL segment); nothing else escapes.
+Detection looks once at the head of the text (``common.HEAD`` characters from
+the first that is not blank); every reader is linear in its text, and a text
+longer than ``limit`` (``MAX_TEXT`` for a puzzle, ``MAX_LOOP_TEXT`` for a loop)
+is refused before anything is read.  Every reader raises :class:`MasyuError`
+with the place (line and column, column of a one-line ID, or the URL
+segment); nothing else escapes.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable, Union
 
-from ..errors import MasyuError
+from ..errors import MasyuError, MasyuTypeError
 from ..loop import Loop
 from ..puzzle import Puzzle
-from . import box, grid, json, psm, pzprv3, tatham, url
-from .common import expect_text
+from . import box, grid, json, picture, psm, pzprv3, tatham, tathamurl, url
+from .common import MAX_LOOP_TEXT, MAX_TEXT, check_length, expect_text, head
 
 
 @dataclass(frozen=True)
@@ -30,11 +35,14 @@ class Format:
 
     ``kind`` is ``"puzzle"`` (``read(text, name)`` gives a Puzzle and
     ``write(puzzle)`` the text) or ``"loop"`` (``read(text)`` a Loop,
-    ``write(loop)``).  ``detect`` looks at the stripped text.  ``sized``: the
-    loop reader takes the text as it is and the board size (the box drawing,
-    whose short lines and missing rows are padded).  ``read_loop`` is set for
-    a puzzle format that can carry a drawn loop (pzprv3), whose ``write`` then
-    takes the loop as a second argument.
+    ``write(loop)``).  ``detect`` looks at the head of the text (see
+    ``common.head``).  ``sized``: the loop reader takes the text as it is and
+    the board size (the box drawing, whose short lines and missing rows are
+    padded).  ``read_loop`` is set for a puzzle format that can carry a drawn
+    loop (pzprv3, the picture): it takes the text and the size if known, and
+    ``write`` then takes the loop as a second argument; ``detect_loop(head,
+    cols, width)`` is its detection among the loop formats (``width``: of the
+    first line).
     """
 
     name: str
@@ -44,19 +52,23 @@ class Format:
     read: Callable[..., Union[Puzzle, Loop]]
     write: Callable[..., str]
     sized: bool = False
-    read_loop: Callable[[str], Loop] | None = None
+    read_loop: Callable[[str, int | None, int | None], Loop] | None = None
+    detect_loop: Callable[[str, int | None, int], bool] | None = None
 
 
-def _entry(module, kind: str, **extra) -> Format:
-    name = module.__name__.rsplit(".", 1)[1]
+def _entry(module, kind: str, name: str | None = None, **extra) -> Format:
+    name = name or module.__name__.rsplit(".", 1)[1]
     return Format(name, module.SUMMARY, kind, module.detect, module.read, module.write, **extra)
 
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    _entry(pzprv3, "puzzle", read_loop=pzprv3.read_loop),
+    _entry(pzprv3, "puzzle", read_loop=lambda text, rows, cols: pzprv3.read_loop(text.strip()),
+           detect_loop=lambda h, cols, width: pzprv3.detect(h)),
+    _entry(tathamurl, "puzzle", "tatham-url"),
     _entry(tatham, "puzzle"),
     _entry(url, "puzzle"),
     _entry(psm, "puzzle"),
+    _entry(picture, "puzzle", read_loop=picture.read_loop, detect_loop=picture.detect_loop),
     _entry(grid, "puzzle"),
     _entry(json, "loop"),
     _entry(box, "loop", sized=True),
@@ -76,12 +88,16 @@ def get(name: str, kind: str) -> Format:
 
 def detect(text: str) -> str:
     """The name of the puzzle format of ``text``: one of ``PUZZLE_FORMATS``."""
-    s = expect_text(text).strip()
-    return next(name for name in PUZZLE_FORMATS if FORMATS[name].detect(s))
+    h = head(expect_text(text))
+    return next(name for name in PUZZLE_FORMATS if FORMATS[name].detect(h))
 
 
-def parse(text: str, name: str | None = None) -> Puzzle:
-    """Read a puzzle in any puzzle format, detected from the text."""
+def parse(text: str, name: str | None = None, *, limit: int = MAX_TEXT) -> Puzzle:
+    """Read a puzzle in any puzzle format, detected from the text (at most
+    ``limit`` characters)."""
+    check_length(expect_text(text), limit, "puzzle text")
+    if name is not None:
+        expect_text(name, "name")
     puzzle = FORMATS[detect(text)].read(text)
     if name is not None:
         puzzle = Puzzle(puzzle.rows, puzzle.cols, puzzle.pearls, name=name)
@@ -89,7 +105,10 @@ def parse(text: str, name: str | None = None) -> Puzzle:
 
 
 def write(puzzle: Puzzle, name: str, loop: Loop | None = None) -> str:
-    """``puzzle`` in the puzzle format ``name`` (with ``loop`` drawn: pzprv3 only)."""
+    """``puzzle`` in the puzzle format ``name`` (with ``loop`` drawn: pzprv3, picture)."""
+    _expect(puzzle, Puzzle, "puzzle", "a masyu.Puzzle")
+    if loop is not None:
+        _expect(loop, Loop, "loop", "a masyu.Loop or None")
     fmt = get(name, "puzzle")
     if fmt.read_loop is not None:
         return fmt.write(puzzle, loop)
@@ -98,27 +117,52 @@ def write(puzzle: Puzzle, name: str, loop: Loop | None = None) -> str:
     return fmt.write(puzzle)
 
 
-def parse_loop(text: str, rows: int | None = None, cols: int | None = None) -> Loop:
-    """Read a loop as JSON, a pzprv3 file with its loop drawn, or a box drawing.
+def parse_loop(text: str, rows: int | None = None, cols: int | None = None, *,
+               limit: int = MAX_LOOP_TEXT) -> Loop:
+    """Read a loop as JSON, a pzprv3 file with its loop drawn, a text picture
+    or a box drawing (at most ``limit`` characters).
 
     The box drawing gets the text as it is (spaces matter) and the size, for
     padding; a loop of another format must have that size if it is given.
+    A text with nothing but line ends in it is refused: it is no loop.
     """
-    s = expect_text(text).strip()
-    fmt = next(f for f in FORMATS.values()
-               if (f.kind == "loop" or f.read_loop is not None) and f.detect(s))
-    if fmt.sized:
-        return fmt.read(text, rows, cols)
-    loop = fmt.read(s) if fmt.read_loop is None else fmt.read_loop(s)
+    check_length(expect_text(text), limit, "loop text")
+    for value, argument in ((rows, "rows"), (cols, "cols")):
+        if value is not None:
+            _expect(value, int, argument, "an integer or None")
+    if not text.strip("\r\n"):
+        raise MasyuError("no loop: the text is empty")
+    h = head(text)
+    start = len(text) - len(text.lstrip("\r\n"))   # the first line's width: one scan of it
+    end = text.find("\n", start)
+    width = len((text[start:] if end < 0 else text[start:end]).rstrip())
+    for fmt in FORMATS.values():
+        if fmt.detect_loop is not None:
+            if fmt.detect_loop(h, cols, width):
+                loop = fmt.read_loop(text, rows, cols)
+                break
+        elif fmt.kind == "loop" and fmt.detect(h):
+            if fmt.sized:
+                return fmt.read(text, rows, cols)
+            loop = fmt.read(text.strip())
+            break
     if (rows is not None and loop.rows != rows) or (cols is not None and loop.cols != cols):
-        raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}")
+        raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}",
+                         "line 1")
     return loop
+
+
+def _expect(value: object, kind: type, argument: str, what: str) -> None:
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise MasyuTypeError(f"{argument} must be {what}, not {type(value).__name__}",
+                             f"argument {argument!r}")
 
 
 def write_loop(loop: Loop, name: str) -> str:
     """``loop`` in the loop format ``name``."""
+    _expect(loop, Loop, "loop", "a masyu.Loop")
     return get(name, "loop").write(loop)
 
 
 __all__ = ["FORMATS", "PUZZLE_FORMATS", "LOOP_FORMATS", "Format", "get", "detect", "parse",
-           "write", "parse_loop", "write_loop"]
+           "write", "parse_loop", "write_loop", "MAX_TEXT", "MAX_LOOP_TEXT"]

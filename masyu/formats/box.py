@@ -9,21 +9,30 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..board import OPPOSITE, WORD, Cell, check_size, on_board, step
-from ..errors import MasyuError
+from ..board import MAX_SIDE, MIN_SIDE, OPPOSITE, WORD, Cell, check_size, on_board, step
+from ..errors import MasyuError, MasyuTypeError
 from ..loop import SHAPES, Loop
+from .common import no_gc
 
 SUMMARY = "box drawing ─ │ ┌ ┐ └ ┘, one character a cell"
 ALIASES = {"╭": "┌", "╮": "┐", "╰": "└", "╯": "┘", ".": " ", "·": " "}
 
 
-def detect(text: str) -> bool:
+def detect(head: str) -> bool:
     return True
 
 
 def read(text_or_lines: str | Iterable[str], rows: int | None = None,
          cols: int | None = None) -> Loop:
     """Read a box drawing (see :meth:`masyu.Loop.from_box`)."""
+    if not isinstance(text_or_lines, str) and not hasattr(text_or_lines, "__iter__"):
+        raise MasyuTypeError("a box drawing is a str or a list of lines, not "
+                             f"{type(text_or_lines).__name__}", "argument 'text_or_lines'")
+    with no_gc():
+        return _read(text_or_lines, rows, cols)
+
+
+def _read(text_or_lines: str | Iterable[str], rows: int | None, cols: int | None) -> Loop:
     if isinstance(text_or_lines, str):
         lines = text_or_lines.replace("\r\n", "\n").split("\n")
         if lines and lines[-1] == "" and len(lines) > 1:
@@ -32,8 +41,13 @@ def read(text_or_lines: str | Iterable[str], rows: int | None = None,
         lines = [str(line).rstrip("\r\n") for line in text_or_lines]
     if rows is None:
         rows = len(lines)
+        if rows > MAX_SIDE or rows < MIN_SIDE:   # the drawing's own size: name its line
+            check_size(rows, MIN_SIDE, f"line {min(rows, MAX_SIDE + 1) or 1}")
     if cols is None:
         cols = max((len(line) for line in lines), default=0)
+        if cols > MAX_SIDE or cols < MIN_SIDE:
+            k = max(range(len(lines)), key=lambda i: len(lines[i]), default=0)
+            check_size(MIN_SIDE, cols, f"line {k + 1}, column {min(cols, MAX_SIDE) + 1}")
     check_size(rows, cols)
     for number, line in enumerate(lines[rows:], rows + 1):
         if line.strip(" ."):

@@ -1,8 +1,10 @@
-"""Grid text: R lines of C characters, ``.`` empty, ``W``/``o``/``0`` white, ``B``/``x``/``1`` black.
+"""Grid text: R lines of C characters, ``.`` empty, ``W``/``w``/``o``/``0`` white,
+``B``/``b``/``x``/``1`` black; the cells may be separated by single spaces
+(``. W . B``).
 
 Blank lines and ``#`` lines separate puzzles (a collection); the first word of
 the last ``#`` line before a block names it.  The grid is what every other
-text falls back to, so it is detected last.
+text falls back to, so it is detected last.  Reading is linear in the text.
 """
 from __future__ import annotations
 
@@ -12,14 +14,18 @@ from typing import Iterable
 from ..board import check_size
 from ..errors import MasyuError
 from ..puzzle import Puzzle
+from .common import expect_text
 
-SUMMARY = "lines of . W B (or o x, or 0 1)"
-GRID_CHARS = {".": None, "W": "W", "o": "W", "0": "W", "B": "B", "x": "B", "1": "B"}
+SUMMARY = "lines of . W B (or o x, 0 1, w b), the cells side by side or one space apart"
+GRID_CHARS = {".": None, "W": "W", "w": "W", "o": "W", "0": "W",
+              "B": "B", "b": "B", "x": "B", "1": "B"}
+_DESCRIPTION = re.compile(r"[a-zBW]+")   # a Pearl DESC (its test for a lower-case letter apart)
+_SPACED = re.compile(r"\S( \S)+")        # cells one space apart
 
 Block = list[tuple[int, str]]
 
 
-def detect(text: str) -> bool:
+def detect(head: str) -> bool:
     return True
 
 
@@ -52,10 +58,12 @@ def from_block(block: Block, name: str | None = None, source: str | None = None)
     """Build a puzzle from numbered grid lines, naming the line and column of any fault."""
     prefix = f"{source}, " if source else ""
     pearls: dict[tuple[int, int], str] = {}
-    width = len(block[0][1].strip())
+    spaced = all(_SPACED.fullmatch(line.strip()) for _, line in block)
+    step = 2 if spaced else 1
+    width = len(block[0][1].strip()[::step])
     for r, (number, line) in enumerate(block):
         indent = len(line) - len(line.lstrip())
-        cells = line.strip()
+        cells = line.strip()[::step]
         if len(cells) != width:
             raise MasyuError(f"ragged rows: this row has {len(cells)} cells, the first has {width}",
                              f"{prefix}line {number}")
@@ -63,7 +71,7 @@ def from_block(block: Block, name: str | None = None, source: str | None = None)
             kind = GRID_CHARS.get(ch, "?")
             if kind == "?":
                 raise MasyuError(f"unknown character {ch!r} in a grid (use . W B, or o x, or 0 1)",
-                                 f"{prefix}line {number}, column {indent + c + 1}")
+                                 f"{prefix}line {number}, column {indent + step * c + 1}")
             if kind:
                 pearls[(r, c)] = kind
     check_size(len(block), width, f"{prefix}line {block[0][0]}")
@@ -72,14 +80,18 @@ def from_block(block: Block, name: str | None = None, source: str | None = None)
 
 def read(text: str, name: str | None = None) -> Puzzle:
     """Read one puzzle of grid text (comment lines allowed, one block only)."""
+    expect_text(text, "text")
     found = blocks(text.splitlines())
     if not found:
+        if text.strip():
+            raise MasyuError("no puzzle found: only comment lines", "line 1")
         raise MasyuError("no puzzle found: the text is empty")
     if len(found) > 1:
         raise MasyuError(f"{len(found)} puzzles here, separated by blank or # lines; "
                          "a collection (see masyu.load)", f"line {found[1][1][0][0]}")
     header, block = found[0]
-    if len(block) == 1 and re.fullmatch(r"\s*[a-zBW]*[a-z][a-zBW]*\s*", block[0][1]):
+    line = block[0][1].strip()
+    if len(block) == 1 and _DESCRIPTION.fullmatch(line) and not line.isupper():
         raise MasyuError("this looks like a Pearl description without its size: "
                          "write WxH:DESC (or N:DESC for puzzle-masyu.com)",
                          f"line {block[0][0]}")

@@ -15,7 +15,7 @@ from ..board import Edge, check_same_size, check_size
 from ..errors import MasyuError
 from ..loop import Loop
 from ..puzzle import Puzzle
-from .common import NUMBER_RE
+from .common import NUMBER_RE, expect_text
 from .url import PIDS
 
 SUMMARY = "the puzz.link player's file, with the drawn loop if any"
@@ -23,8 +23,8 @@ CELLS = {".": None, "1": "W", "2": "B"}
 TOKEN = {".": ".", "W": "1", "B": "2"}
 
 
-def detect(text: str) -> bool:
-    return text.startswith("pzprv3")
+def detect(head: str) -> bool:
+    return head.startswith("pzprv3")
 
 
 def _tokens(line: str) -> list[tuple[int, str]]:
@@ -34,6 +34,7 @@ def _tokens(line: str) -> list[tuple[int, str]]:
 
 def read_with_loop(text: str, name: str | None = None) -> tuple[Puzzle, Loop | None]:
     """Read a pzprv3 file: the puzzle and the drawn loop, if any."""
+    expect_text(text, "text")
     lines = [(n, line.strip()) for n, line in
              enumerate(text.replace("\r", "").replace("/", "\n").split("\n"), 1)]
     lines = [(n, line) for n, line in lines if line]
@@ -97,7 +98,8 @@ def read_loop(text: str) -> Loop:
     """The loop drawn in a pzprv3 file (an error if none is)."""
     loop = read_with_loop(text)[1]
     if loop is None:
-        raise MasyuError("the pzprv3 file has no loop drawn")
+        end = len(text.replace("/", "\n").rstrip().split("\n"))
+        raise MasyuError("the pzprv3 file has no loop drawn", f"line {end + 1}")
     return loop
 
 

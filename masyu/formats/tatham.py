@@ -11,14 +11,15 @@ import re
 from ..board import check_size
 from ..errors import MasyuError
 from ..puzzle import Puzzle
-from .common import NUMBER
+from .common import NUMBER, expect_text
 
 SUMMARY = "Simon Tatham's Pearl game ID WxH:DESC"
 PATTERN = re.compile(rf"({NUMBER})x({NUMBER})(d[a-z])?(n)?:(.*)", re.DOTALL)
+_START = re.compile(rf"{NUMBER}x{NUMBER}(d[a-z])?n?[:#]")   # detection: the head only
 
 
-def detect(text: str) -> bool:
-    return PATTERN.fullmatch(text) is not None
+def detect(head: str) -> bool:
+    return _START.match(head) is not None
 
 
 def decode_desc(desc: str, rows: int, cols: int, offset: int) -> dict[tuple[int, int], str]:
@@ -68,12 +69,16 @@ def encode_desc(puzzle: Puzzle) -> str:
 
 def read(game_id: str, name: str | None = None) -> Puzzle:
     """Read Simon Tatham's Pearl game ID ``WxH[de|dt][n]:DESC`` (width first)."""
+    expect_text(game_id, "game_id")
     text = game_id.strip()
     m = PATTERN.fullmatch(text)
     if not m:
         if "#" in text:
-            raise MasyuError("this is a random seed, not a game description (WxH:DESC)")
-        raise MasyuError("not a Pearl game ID: expected WxH:DESC, e.g. 6x6:eBbBfWbWbBaBcWbBe")
+            raise MasyuError("this is a random seed, not a game description (WxH:DESC)",
+                             f"column {text.index('#') + 1}")
+        m = re.match(rf"{NUMBER}x{NUMBER}(d[a-z])?n?", text)
+        raise MasyuError("not a Pearl game ID: expected WxH:DESC, e.g. 6x6:eBbBfWbWbBaBcWbBe",
+                         f"column {m.end() + 1 if m else 1}")
     cols, rows = int(m.group(1)), int(m.group(2))
     check_size(rows, cols, f"game ID size {m.group(1)}x{m.group(2)}")
     if m.group(3) and m.group(3)[1] not in "et":

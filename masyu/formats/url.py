@@ -9,7 +9,7 @@ import re
 from ..board import check_size
 from ..errors import MasyuError
 from ..puzzle import Puzzle
-from .common import NUMBER_RE, short
+from .common import NUMBER_RE, expect_text, short
 
 SUMMARY = "puzz.link URL ...?mashu/COLS/ROWS/BODY"
 PIDS = ("mashu", "masyu", "pearl")   # the puzzle types of a Masyu URL (and pzprv3 file)
@@ -18,12 +18,16 @@ BASE27 = "0123456789abcdefghijklmnopq"
 _START = r"(%s)(_edit)?/" % "|".join(PIDS)
 
 
-def detect(text: str) -> bool:
-    return "\n" not in text and bool(re.search(r"\?[A-Za-z_]+/", text) or re.match(_START, text))
+_QUERY = re.compile(r"\?[A-Za-z_]+/")
+
+
+def detect(head: str) -> bool:
+    return "\n" not in head.rstrip() and bool(_QUERY.search(head) or re.match(_START, head))
 
 
 def read(url: str, name: str | None = None) -> Puzzle:
     """Read ``https://puzz.link/p?mashu/COLS/ROWS/BODY`` (any host; masyu, pearl too)."""
+    expect_text(url, "url")
     text = url.strip()
     query = text[text.index("?") + 1:] if "?" in text else text
     parts = query.split("/")

@@ -149,7 +149,9 @@ def check_response(body: bytes) -> dict[str, Any]:
         raise MasyuError("unknown field (use puzzle, loop)", unknown[0][:40])
     puzzle, box = _puzzle(obj), _field(obj, "loop")
     try:
-        loop = Loop.parse(box, puzzle.rows, puzzle.cols)
+        # the page sends "" for a board with nothing drawn (Loop.parse refuses an empty text)
+        loop = Loop.parse(box, puzzle.rows, puzzle.cols) if box.strip("\r\n") else \
+            Loop(puzzle.rows, puzzle.cols)
     except MasyuError as err:
         raise MasyuError(err.message, f"loop, {err.where}" if err.where else "loop") from None
     violations = check(puzzle, loop)

@@ -1,8 +1,10 @@
 """Loops: box drawing, pzprv3 segments, JSON, components, and the errors of malformed text."""
 import json
+import random
 
 import pytest
 
+import masyu
 from masyu import MasyuError
 from masyu.loop import Loop
 
@@ -157,3 +159,58 @@ def test_parse_detects_the_form():
 def test_svg_of_a_loop():
     svg = Loop.from_box(SQUARE)._repr_svg_()
     assert svg.startswith("<svg") and "<path" in svg
+
+
+def _random_edge_sets(seed: int, n: int):
+    rng = random.Random(seed)
+    for _ in range(n):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+        cand = [((r, c), (r, c + 1)) for r in range(rows) for c in range(-1, cols)] + \
+            [((r, c), (r + 1, c)) for r in range(-1, rows) for c in range(cols)]
+        yield Loop(rows, cols, rng.sample(cand, rng.randint(0, len(cand))))
+
+
+def test_sorted_edges_and_json_are_the_sort_and_the_standard_json():
+    for loop in _random_edge_sets(1, 500):
+        assert loop.sorted_edges() == sorted(loop.edges)
+        assert loop.to_json() == json.dumps({"rows": loop.rows, "cols": loop.cols, "edges": [
+            [list(a), list(b)] for a, b in sorted(loop.edges)]})
+
+
+def test_components_match_union_find():
+    """The pieces as sets, and which are closed loops, against a union-find of the cells."""
+    weak = list(masyu.solve(masyu.Puzzle(4, 4), weak=True))   # many small closed loops
+    assert len(weak) > 100
+    for loop in [*_random_edge_sets(2, 800), *weak]:
+        def on(rc):
+            return 0 <= rc[0] < loop.rows and 0 <= rc[1] < loop.cols
+        parent: dict = {}
+
+        def find(x):
+            while parent.setdefault(x, x) != x:
+                x = parent[x]
+            return x
+        degree: dict = {}
+        offside = set()
+        for a, b in loop.edges:
+            for x in (a, b):
+                if on(x):
+                    find(x)
+            if on(a) and on(b):
+                parent[find(a)] = find(b)
+                degree[a] = degree.get(a, 0) + 1
+                degree[b] = degree.get(b, 0) + 1
+            else:
+                offside.add(a if on(a) else b)
+        groups: dict = {}
+        for x in parent:
+            groups.setdefault(find(x), set()).add(x)
+        pieces = loop.components()
+        assert sorted(map(sorted, pieces)) == sorted(map(sorted, groups.values()))
+        assert [min(p) for p in pieces] == sorted(min(p) for p in pieces)   # by first cell
+        for piece, closed in zip(pieces, loop.closed_pieces()):
+            assert closed == (len(piece) > 1 and all(degree.get(x) == 2 for x in piece)
+                              and not offside & set(piece))
+            if closed:   # walked in order: each cell next to the one before
+                assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+                           for a, b in zip(piece, piece[1:] + piece[:1]))

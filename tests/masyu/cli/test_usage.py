@@ -134,7 +134,6 @@ def test_the_count_of_one_is_singular():
     assert r.stdout == "1 strong solution\n" and "1 solution," in r.stderr
 
 
-@pytest.mark.xfail(strict=True, reason="needs the readers of issue 20")
 def test_the_tool_reads_its_own_picture():
     r = subprocess.run(f"{MASYU[0]} -m masyu solve {GAME} -q | {MASYU[0]} -m masyu check "
                        f"{GAME} -", shell=True, capture_output=True, text=True, cwd=ROOT)

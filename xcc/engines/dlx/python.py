@@ -27,7 +27,7 @@ from ..base import DONE, PAUSED, SOLUTION, Run
 from .arrays import Arrays, build_arrays, sanity
 from .lookahead import Lookahead
 
-MAX_LEVEL = 5000
+LEVELS = 64  # the level arrays' first size; they grow as the search goes deeper
 NO_BUDGET = 1 << 64
 
 
@@ -122,9 +122,9 @@ class PythonRun(Lookahead, Run):
         a = self.a
         down, itm = a.down, a.itm
         guard, prop = self.guard, self.prop
-        choice = [0] * MAX_LEVEL
-        guard_mark = [0] * MAX_LEVEL
-        force_mark = [0] * MAX_LEVEL
+        choice = [0] * LEVELS
+        guard_mark = [0] * LEVELS
+        force_mark = [0] * LEVELS
         level = 0
         if guard is not None and not guard.ok:  # C1
             return  # the edges present from the start already break the rule
@@ -191,9 +191,11 @@ class PythonRun(Lookahead, Run):
                     continue
                 level += 1
                 if level > self.max_level:
-                    if level >= MAX_LEVEL:
-                        raise RuntimeError("too many levels")
                     self.max_level = level
+                if level == len(choice):  # deeper than the level arrays: grow them
+                    choice += [0] * level
+                    guard_mark += [0] * level
+                    force_mark += [0] * level
                 state = "forward"
             elif state == "backup":  # C7: backtrack
                 self.uncover(best)

@@ -16,10 +16,32 @@ propagator's Python callbacks cost more than the solves they save):
 A cycle's parity ``cuts`` and ``propagate`` are hints for the dancing-links
 engines; this engine needs neither.  Its unit of work is one solve: a step
 returns after each.
+
+Ctrl-C.  python-sat's ``solve()`` catches SIGINT inside CaDiCaL by a
+``longjmp`` out of it, which leaves the solver invalid (reading its
+statistics then aborts the process).  So CaDiCaL is never interrupted: each
+call is a limited solve of at most ``CONFLICTS`` conflicts, made without
+python-sat's handler, while SIGINT is only noted (:func:`sigint_deferred`);
+the ``KeyboardInterrupt`` is raised when the call has returned, with the
+solver whole, so that the driver reports what was found so far.
+
+Memory.  Enumerating by blocking clauses keeps one clause per solution found
+(about ``BYTES_PER_LITERAL`` bytes per literal, with CaDiCaL's watches): a
+run warns once its blocking clauses pass ``WARN_BYTES`` and stops with an
+XCCError before they pass the engine's ``memory`` (by default half of this
+machine's memory, less the formula).  A formula whose estimated size is over
+``memory`` is refused before it is built.  The dancing-links engines enumerate
+in constant memory.
 """
 from __future__ import annotations
 
 import gc
+import os
+import signal
+import threading
+import warnings
+from contextlib import contextmanager
+from typing import Iterator
 
 from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
@@ -34,6 +56,53 @@ DEFAULT_CUTS = "lazy"  # measured faster (benchmarks/sat_vs_best.py)
 INSTALL_HINT = "engine 'sat' needs python-sat: pip install 'xcc-masyu[sat]'"
 MAX_COLOR_TABLE = 50_000_000  # items x (colors + 1): the C translation's dense table
 SOLVER_COUNTERS = ("conflicts", "decisions", "propagations", "restarts")  # CaDiCaL's own
+CONFLICTS = 20_000          # conflicts per limited solve: how soon Ctrl-C is answered
+# Memory, measured (peak RSS): a random exact cover with 10 items an option took
+# about 1,000 bytes per option entry (the translation, then CaDiCaL's copy at about
+# 70 bytes per literal); masyu's encodings, built in C, about 50.  A blocking clause
+# costs its literals (4 bytes each) and a header and two watches.
+BYTES_PER_ENTRY = 1_000     # the up-front estimate, before anything is built
+BYTES_PER_LITERAL = 72      # CaDiCaL's copy of the formula, checked before it is made
+BLOCKING_BYTES = (5, 64)    # per literal, per clause, of the clauses added while enumerating
+WARN_BYTES = 256 << 20      # warn when the added clauses pass this
+
+
+def machine_memory() -> int:
+    """This machine's memory in bytes (8 GiB if it cannot be told)."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return 8 << 30
+
+
+@contextmanager
+def sigint_deferred() -> Iterator[list[bool]]:
+    """While inside, SIGINT is noted, not raised; on leaving, a noted SIGINT goes
+    to the handler that was there before (``KeyboardInterrupt`` by default).  In
+    a thread other than the main one (where Python delivers no signal) nothing
+    changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield []
+        return
+    noted: list[bool] = []
+
+    def note(signum, frame):
+        noted.append(True)
+
+    try:
+        old = signal.signal(signal.SIGINT, note)
+    except ValueError:  # not settable here (an embedded interpreter)
+        yield noted
+        return
+    try:
+        yield noted
+    finally:
+        signal.signal(signal.SIGINT, old)
+    if noted:
+        if callable(old):
+            old(signal.SIGINT, None)
+        elif old != signal.SIG_IGN:
+            raise KeyboardInterrupt
 
 
 def solver_class():
@@ -62,10 +131,22 @@ def translate(layout: Layout, cycle: CompiledCycle | None = None):
 class SatRun(Run):
     """One enumeration: solve, check the cycle (lazy cuts), report, block."""
 
-    def __init__(self, problem: Problem, cycle: CompiledCycle | None, cuts: str) -> None:
+    def __init__(self, problem: Problem, cycle: CompiledCycle | None, cuts: str,
+                 memory: int | None = None) -> None:
         Solver = solver_class()
         if Solver is None:
             raise XCCError(INSTALL_HINT)
+        self.memory = machine_memory() // 2 if memory is None else memory
+        entries = len(problem.compact().items)
+        formula = BYTES_PER_ENTRY * entries
+        if formula > self.memory:
+            raise XCCError(f"engine 'sat': the formula of {entries:,} option entries would need "
+                           f"about {_size(formula)}, more than the "
+                           f"{_size(self.memory)} allowed; use the c engine (it needs "
+                           "far less), or SatEngine(memory=...)")
+        self.blocking_budget = max(self.memory - formula, 0)
+        self.blocking_bytes = 0
+        self._warned = False
         collecting = gc.isenabled()
         gc.disable()  # the translation makes many small objects and frees none
         try:
@@ -82,7 +163,13 @@ class SatRun(Run):
         self._found: tuple[list[int], tuple[int, ...]] | None = None  # the last model, its options
         if t.unsat:
             return
+        literals = _literals(t.clauses)
+        if BYTES_PER_LITERAL * literals > self.memory:
+            raise XCCError(f"engine 'sat': CaDiCaL's copy of the formula ({literals:,} literals) "
+                           f"would need about {_size(BYTES_PER_LITERAL * literals)}, more "
+                           f"than the {_size(self.memory)} allowed; use the c engine")
         self._solver = Solver(name=SOLVER, bootstrap_with=t.clauses)
+        self._solve = _limited_solve(self._solver)
         if cycle is not None and cuts == "propagator":
             from .propagator import LoopPropagator  # it needs python-sat (checked above)
             self.counts["loop_propagations"] = 0
@@ -95,13 +182,19 @@ class SatRun(Run):
         if solver is None:
             return DONE
         if self._found is not None:  # block the solution reported last
-            solver.add_clause(t.blocking(*self._found))
+            clause = t.blocking(*self._found)
             self._found = None
+            self._charge(len(clause))
+            solver.add_clause(clause)
         solves = 0
         while budget <= 0 or solves < budget:
             solves += 1
             counts["solves"] += 1
-            if not solver.solve():
+            with sigint_deferred():   # a Ctrl-C is raised after the call, the solver whole
+                status = self._solve()
+            if status is None:        # the conflict budget is spent: the step ends here
+                return PAUSED
+            if not status:
                 self.close()
                 return DONE
             model = solver.get_model()
@@ -113,11 +206,26 @@ class SatRun(Run):
                     assert found, "a rejected model must violate a cut"
                     counts["cycle_cuts"] += len(found)
                     for clause in found:
+                        self._charge(len(clause))
                         solver.add_clause(clause)
                     continue
             self._found = (model, t.chosen(model))
             return SOLUTION
         return PAUSED
+
+    def _charge(self, literals: int) -> None:
+        """Count the memory of a clause kept for good; warn, then refuse, as it grows."""
+        self.blocking_bytes += BLOCKING_BYTES[0] * literals + BLOCKING_BYTES[1]
+        if not self._warned and self.blocking_bytes > min(WARN_BYTES, self.blocking_budget // 2):
+            self._warned = True
+            warnings.warn(f"engine 'sat' keeps a clause per solution and cut: "
+                          f"{_size(self.blocking_bytes)} so far; it stops at "
+                          f"{_size(self.blocking_budget)} (the c engine enumerates in "
+                          "constant memory)", stacklevel=2)
+        if self.blocking_bytes > self.blocking_budget:
+            raise XCCError(f"engine 'sat': the clauses that block the solutions found need more "
+                           f"than {_size(self.blocking_budget)}; use the c engine to "
+                           "enumerate this many solutions, or a limit")
 
     def solution(self) -> tuple[int, ...]:
         return self._found[1]
@@ -150,10 +258,15 @@ class SatEngine:
     summary = "the problem as CNF for CaDiCaL (needs python-sat)"
     budget = 1  # solves per step
 
-    def __init__(self, cuts: str = DEFAULT_CUTS) -> None:
+    def __init__(self, cuts: str = DEFAULT_CUTS, memory: int | None = None) -> None:
         if cuts not in CUTS:
             raise XCCError(f"unknown cuts {cuts!r}; valid: {', '.join(CUTS)}")
+        if memory is not None and (isinstance(memory, bool) or not isinstance(memory, int)
+                                   or memory < 1):
+            raise XCCError(f"memory must be a positive number of bytes, not {memory!r}",
+                           "argument 'memory'")
         self.cuts = cuts
+        self.memory = memory
 
     def available(self) -> bool:
         return solver_class() is not None
@@ -162,4 +275,46 @@ class SatEngine:
         return None if self.available() else INSTALL_HINT
 
     def start(self, problem: Problem, cycle: Cycle | None = None) -> SatRun:
-        return SatRun(problem, None if cycle is None else cycle.compile_for(problem), self.cuts)
+        return SatRun(problem, None if cycle is None else cycle.compile_for(problem), self.cuts,
+                      self.memory)
+
+
+def _size(nbytes: int) -> str:
+    return f"{nbytes / 2**30:.1f} GiB" if nbytes >= 2**30 else f"{nbytes / 2**20:.1f} MiB"
+
+
+def _literals(clauses) -> int:
+    """The number of literals of a formula (a list of clauses, or flat arrays)."""
+    try:
+        return sum(map(len, clauses))
+    except TypeError:
+        return len(clauses)
+
+
+def _limited_solve(solver):
+    """A call that solves under ``CONFLICTS`` conflicts and answers True, False,
+    or None (budget spent), without python-sat's SIGINT handler (see the
+    module's text): its C function told it is not in the main thread.  Where
+    this python-sat has no such function, its ``solve_limited`` run in a
+    thread of its own, for the same effect."""
+    inner = getattr(solver, "solver", None)
+    try:
+        import pysolvers  # python-sat's extension (python-sat is optional: checked by the caller)
+        call = pysolvers.cadical195_solve_lim
+        handle = inner.cadical
+    except (ImportError, AttributeError):
+        call = handle = None
+
+    def solve():
+        solver.conf_budget(CONFLICTS)
+        if call is not None:
+            status = call(handle, [], 0)
+            inner.status = None if status == 0 else status > 0   # as solve_limited leaves it
+            return inner.status
+        result: list = []
+        worker = threading.Thread(target=lambda: result.append(solver.solve_limited()))
+        worker.start()
+        worker.join()
+        return result[0] if result else None
+
+    return solve

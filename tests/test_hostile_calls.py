@@ -1,0 +1,118 @@
+"""Wrong Python types at every public door of both packages: each call either works
+or raises the package's own error (a TypeError too for a wrong type, naming the
+argument); nothing foreign escapes, and what is accepted does not crash later
+(issue 20: 27 of 130 such calls failed with foreign errors)."""
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+import masyu
+import xcc
+from masyu import Loop, MasyuError, Puzzle
+from masyu.errors import MasyuTypeError
+from xcc.errors import XCCTypeError
+
+P = Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")
+LOOP = next(iter(masyu.solve(P, engine="python")))
+Q = xcc.Problem(["a", "b"], ["x"], [["a", "x:1"], ["b", "x:1"], ["a", "b"]])
+CYCLE = xcc.Cycle({"x": [((0, 1), "1")]})
+WRONG = [None, 5, -1, 0.5, True, "x", b"x", [], {}, (1,), [[1]], object(), float("nan")]
+
+# (callable, good positional arguments, good keyword arguments, error class of the package)
+CALLS = [
+    (Puzzle, (6, 6, P.pearls), {"name": "p"}, MasyuError),
+    (Loop, (6, 6, LOOP.edges), {}, MasyuError),
+    (Puzzle.parse, (P.to_tatham(),), {"name": "p"}, MasyuError),
+    (Loop.parse, (LOOP.to_box(), 6, 6), {}, MasyuError),
+    (Puzzle.from_grid, (P.grid,), {}, MasyuError),
+    (Loop.from_box, (LOOP.to_box(),), {}, MasyuError),
+    (Loop.from_json, (LOOP.to_json(),), {}, MasyuError),
+    (P.to, ("grid",), {}, MasyuError),
+    (masyu.check, (P, LOOP), {"weak": False}, MasyuError),
+    (masyu.render_text, (P, LOOP), {}, MasyuError),
+    (masyu.render_svg, (P, LOOP), {"cell": 36}, MasyuError),
+    (masyu.encode, (P, "423"), {}, MasyuError),
+    (masyu.count, (P,), {"weak": False, "encoding": "423", "method": "guard", "engine": "c",
+                         "limit": 2}, MasyuError),
+    (masyu.is_unique, (P,), {"weak": False, "encoding": "423", "method": "guard",
+                             "engine": "c"}, MasyuError),
+    (masyu.generate, (6, 6), {"seed": 1, "difficulty": "easy"}, MasyuError),
+    (masyu.formats.parse, (P.to_tatham(),), {}, MasyuError),
+    (masyu.formats.parse_loop, (LOOP.to_box(), 6, 6), {}, MasyuError),
+    (masyu.formats.write, (P, "grid"), {}, MasyuError),
+    (masyu.formats.write_loop, (LOOP, "json"), {}, MasyuError),
+    (masyu.collection.parse_collection, (P.to_grid(),), {}, MasyuError),
+    (masyu.collection.format_collection, ([P],), {}, MasyuError),
+    (masyu.collection.format_solutions, ({"a": LOOP},), {}, MasyuError),
+    (xcc.Problem, (["a", "b"], ["x"], [["a", "x:1"], ["b"]]), {"name": "q"}, xcc.XCCError),
+    (xcc.Cycle, ({"x": [((0, 1), "1")]}, [0], [(0, 1)]), {}, xcc.XCCError),
+    (xcc.parse_dlx, ("a b\na\nb\n", "s"), {}, xcc.XCCError),
+    (xcc.format_dlx, (Q,), {"comment": "c"}, xcc.XCCError),
+    (xcc.count, (Q,), {"engine": "c", "limit": 3, "cycle": CYCLE}, xcc.XCCError),
+    (xcc.Search, (Q,), {"engine": "c", "limit": 3, "cycle": CYCLE}, xcc.XCCError),
+]
+
+
+def cases():
+    for call, args, kwargs, error in CALLS:
+        name = getattr(call, "__qualname__", repr(call))
+        for k, wrong in itertools.product(range(len(args)), WRONG):
+            yield pytest.param(call, args[:k] + (wrong,) + args[k + 1:], kwargs, error,
+                               id=f"{name}-arg{k}-{type(wrong).__name__}")
+        for key, wrong in itertools.product(kwargs, WRONG):
+            yield pytest.param(call, args, {**kwargs, key: wrong}, error,
+                               id=f"{name}-{key}-{type(wrong).__name__}")
+
+
+@pytest.mark.parametrize("call,args,kwargs,error", list(cases()))
+def test_wrong_types_raise_the_package_error(call, args, kwargs, error):
+    try:
+        result = call(*args, **kwargs)
+        if isinstance(result, xcc.Search):
+            for _ in result:
+                pass
+    except error as err:
+        if isinstance(err, TypeError):
+            assert isinstance(err, (MasyuTypeError, XCCTypeError))
+        assert err.where or not str(err).startswith("Traceback")
+        return
+    # accepted: whatever was accepted must work in the next steps too
+    if isinstance(result, Puzzle):
+        masyu.count(result, limit=1)
+        result.render_svg()
+        result.to_grid()
+    if isinstance(result, Loop):
+        masyu.check(Puzzle(result.rows, result.cols), result)
+        masyu.render_svg(Puzzle(result.rows, result.cols), result)
+    if isinstance(result, xcc.Problem):
+        assert xcc.parse_dlx(xcc.format_dlx(result), warn=False).options == result.options
+        xcc.count(result, engine="python")
+    if isinstance(result, xcc.Cycle):
+        xcc.count(Q, cycle=result, engine="python")
+
+
+@pytest.mark.parametrize("call", [
+    lambda: Puzzle(3, 3, [((0.5, 0), "W")]),
+    lambda: Puzzle(3, 3, [((0, 0),)]),
+    lambda: Puzzle(3, 3, name=5),
+    lambda: Loop(2, 2, 5),
+    lambda: xcc.Cycle(edges={"s": [((0, 1, 2), "1")]}),
+    lambda: masyu.formats.url.read(5),
+    lambda: xcc.Problem(["a"], ["x"], [["a", ("x", ("t", "u"))]]),
+    lambda: xcc.Problem(["a"], ["x"], [["a", "x:a:b"]]),
+])
+def test_the_calls_of_issue_20_are_refused_at_the_door(call):
+    with pytest.raises((MasyuError, xcc.XCCError)) as info:
+        call()
+    assert info.value.where
+
+
+def test_the_errors_are_the_builtin_kinds_too():
+    assert issubclass(MasyuError, ValueError) and issubclass(xcc.XCCError, ValueError)
+    assert issubclass(MasyuTypeError, TypeError) and issubclass(XCCTypeError, TypeError)
+    with pytest.raises(TypeError):
+        Loop(2, 2, 5)
+    with pytest.raises(ValueError):
+        Puzzle(1, 5)
