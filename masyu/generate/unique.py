@@ -12,7 +12,7 @@ question is one incremental solve:
 - a *selector* per candidate pearl: under it, that pearl's rule (white: straight
   and not straight on both sides; black: a turn, both arms straight);
 - the known loop blocked by one clause ("not every edge of the loop"): any
-  other strong solution is a witness against uniqueness;
+  other strong solution is a witness against uniqueness; and "some edge";
 - the pearls of the question as assumptions (the selectors of the others left
   free: a free selector can only add constraints, never a solution);
 - connectivity by lazy cuts: a model made of several cycles is refused by
@@ -120,6 +120,7 @@ class UniqueOracle:
                 s = self.selector[cell] = m + 1 + len(self.selector)
                 clauses += pearl_clauses(bd, cell, kind, s)
         clauses.append([-(e + 1) for e in range(m) if loop[e] == 1])  # not the known loop
+        clauses.append(list(range(1, m + 1)))  # a loop has an edge
         self.questions = self.solves = self.cuts = 0
         self._solver = Solver(name=SOLVER, bootstrap_with=clauses)
         # Cuts name the pearl that outlasts the others; the caller ranks them.
@@ -138,17 +139,19 @@ class UniqueOracle:
                 return True
             model = solver.get_model()
             present = [e for e in range(m) if model[e] > 0]
-            cycles = _cycles(present, ends)
+            cycles = _cycles(present, ends, self.bd.ncells)
             if len(cycles) == 1:
                 return False
             if not pearls:  # no pearl to name: two cycles may not both be there
                 solver.add_clause([-(e + 1) for e in cycles[0][0] + cycles[1][0]])
                 self.cuts += 1
                 continue
+            lasting = sorted(pearls, key=self.rank.__getitem__, reverse=True)
             for cycle, cells in cycles:
-                outside = [i for i in pearls if i not in cells]
-                if outside:  # (a cycle holding every pearl: the others are cut)
-                    q = max(outside, key=self.rank.__getitem__)
+                # the pearl off this cycle that outlasts the others (a cycle holding
+                # every pearl needs no cut: the others are cut)
+                q = next((i for i in lasting if i not in cells), None)
+                if q is not None:
                     solver.add_clause([-(e + 1) for e in cycle] + [-self.selector[q]])
                     self.cuts += 1
 
@@ -164,28 +167,31 @@ class UniqueOracle:
         self.close()
 
 
-def _cycles(present: list[int], ends: Sequence[tuple[int, int]]) -> list[tuple[list[int], set[int]]]:
+def _cycles(present: list[int], ends: Sequence[tuple[int, int]],
+            ncells: int) -> list[tuple[list[int], set[int]]]:
     """The cycles of a set of edges in which every cell has degree 0 or 2: each as
     its edges and its cells."""
-    at: dict[int, list[int]] = {}
+    first = [-1] * ncells   # an edge at each cell, and the other one
+    second = [-1] * ncells
     for e in present:
-        a, b = ends[e]
-        at.setdefault(a, []).append(e)
-        at.setdefault(b, []).append(e)
-    seen: set[int] = set()
+        for x in ends[e]:
+            if first[x] < 0:
+                first[x] = e
+            else:
+                second[x] = e
+    seen = bytearray(len(ends))
     out = []
     for e0 in present:
-        if e0 in seen:
+        if seen[e0]:
             continue
         edges, cells = [], set()
         cell, e = ends[e0][0], e0
-        while e not in seen:
-            seen.add(e)
+        while not seen[e]:
+            seen[e] = 1
             edges.append(e)
             cells.add(cell)
             a, b = ends[e]
             cell = b if a == cell else a
-            x, y = at[cell]
-            e = y if x == e else x
+            e = second[cell] if first[cell] == e else first[cell]
         out.append((edges, cells))
     return out
