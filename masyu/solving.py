@@ -53,14 +53,24 @@ METHODS: dict[str, Method] = {m.name: m for m in (
 DEFAULT_METHOD = "guard"
 
 
-def best_configuration(weak: bool = False) -> tuple[str, str, str]:
+SMALL_CELLS = 64  # boards up to 8 x 8: dancing links beat the SAT engine's setup
+
+
+def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[str, str, str]:
     """(encoding, method, engine) of ``method="best"``: the fastest way
-    measured here (docs/benchmarks.md).  Strong solutions: the 423 encoding
-    with the loop guard as lazy cuts in CaDiCaL when python-sat is installed,
-    else dancing links with propagation.  Weak solutions (listed, often by
-    the thousand): 423 on the default engine (c when it is built)."""
+    measured here (docs/benchmarks.md, benchmarks/small.py).  Strong
+    solutions: on boards of at most ``SMALL_CELLS`` cells (``cells``, when
+    given), the loop guard in the C dancing-links engine, whose setup is
+    cheaper than a SAT solver's (median 0.6-0.8 of ``sat``'s time on psm
+    6x6 and 8x8, worst 1.3; beyond 8x8 its tail on hard puzzles grows);
+    else the 423 encoding with the loop guard as lazy cuts in CaDiCaL when
+    python-sat is installed, else dancing links with propagation.  Weak
+    solutions (listed, often by the thousand): 423 on the default engine (c
+    when it is built)."""
     if weak:
         return "423", "guard", xcc.DEFAULT_ENGINE
+    if cells is not None and cells <= SMALL_CELLS and "c" in xcc.ENGINES:
+        return "423", "guard", "c"
     if "sat" in xcc.ENGINES:
         return "423", "guard", "sat"
     return "423", "propagate", xcc.DEFAULT_ENGINE
@@ -147,7 +157,7 @@ class Search:
             raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
         _check(encoding, method, engine)
         if METHODS[method].auto:
-            encoding, method, engine = best_configuration(bool(weak))
+            encoding, method, engine = best_configuration(bool(weak), puzzle.rows * puzzle.cols)
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise MasyuError(f"limit must be a positive integer, not {limit!r}")

@@ -1,0 +1,52 @@
+"""Issue 15's fast paths: lazy packages, the small-board choice of ``method="best"``."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import masyu
+import xcc
+from masyu.solving import SMALL_CELLS, best_configuration
+
+
+@pytest.mark.parametrize("package", ["masyu", "xcc"])
+def test_importing_a_package_loads_neither_numpy_nor_python_sat(package):
+    code = (f"import sys, {package}; "
+            "heavy = [m for m in ('numpy', 'pysat', 'xcc._native', 'typer') if m in sys.modules]; "
+            f"print(heavy); {package}.__all__; "
+            f"[getattr({package}, name) for name in {package}.__all__]; "
+            "print('numpy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    assert out[0] == "[]", out
+    assert out[1] == "True"  # every public name still resolves (and then numpy is there)
+
+
+def test_lazy_names_are_the_real_objects_and_functions_keep_their_names():
+    from masyu.check import check
+    from masyu.generate import generate
+    from masyu.solving import count
+    assert masyu.check is check and masyu.generate is generate and masyu.count is count
+    from xcc.search import count as xcount
+    assert xcc.count is xcount
+    with pytest.raises(AttributeError):
+        masyu.no_such_name
+    assert "generate_with_loop" in dir(masyu)
+
+
+def test_best_picks_dancing_links_on_small_boards_and_finds_the_stored_loops(shared):
+    puzzles = [p for p in masyu.load(shared / "puzzles" / "psm.txt")
+               if p.rows * p.cols <= SMALL_CELLS][:20]
+    loops = masyu.load_solutions(shared / "puzzles" / "psm_solutions.txt")
+    assert puzzles
+    for p in puzzles:
+        n = masyu.count(p, method="best", limit=2)
+        assert int(n) == 1 and n.stats.engine == "c", p.name
+        if p.name in loops:
+            assert next(iter(masyu.solve(p, method="best"))) == loops[p.name]
+    assert best_configuration(False, SMALL_CELLS)[2] == "c"
+    big = best_configuration(False, SMALL_CELLS + 1)
+    assert big == (best_configuration(False)) and big[2] == ("sat" if "sat" in xcc.ENGINES
+                                                             else xcc.DEFAULT_ENGINE)
