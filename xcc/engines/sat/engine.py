@@ -20,6 +20,8 @@ returns after each.
 from __future__ import annotations
 
 import gc
+import importlib.util
+import sys
 
 from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
@@ -45,6 +47,19 @@ def solver_class():
     except ImportError:
         return None
     return Solver
+
+
+def python_sat_found() -> bool:
+    """Is python-sat there?  Found without importing it until something imports
+    it (then that import's outcome, :func:`solver_class`, answers): the registry
+    asks every engine when it loads, and a small solve on another engine should
+    not pay python-sat's import."""
+    if "pysat.solvers" in sys.modules:
+        return solver_class() is not None
+    try:
+        return importlib.util.find_spec("pysat.solvers") is not None
+    except ImportError:  # no pysat package at all
+        return False
 
 
 def translate(layout: Layout, cycle: CompiledCycle | None = None):
@@ -156,7 +171,7 @@ class SatEngine:
         self.cuts = cuts
 
     def available(self) -> bool:
-        return solver_class() is not None
+        return python_sat_found()
 
     def why_not(self) -> str | None:
         return None if self.available() else INSTALL_HINT
