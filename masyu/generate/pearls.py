@@ -33,6 +33,7 @@ NODE_LIMIT = 20_000   # search nodes for one uniqueness question before asking x
 FIRST_BATCH = 4       # removals per deduction at first (doubled after a batch passes,
 MAX_BATCH = 64        # halved after one fails)
 KEPT = 1 << 30        # the rank of a pearl that stays for good
+RESCREEN = False      # ask the oracle again after a rollback (tests compare; see below)
 
 
 class Judge:
@@ -47,6 +48,7 @@ class Judge:
                  candidates: Sequence[int] | None = None, use_oracle: bool = True) -> None:
         self.bd, self.known, self.level = bd, known, level
         self.checks = 0        # deductions (and fallbacks) run
+        self.skipped = 0       # oracle questions answered by an earlier answer
         self.oracle = None
         if candidates is not None and use_oracle and ORACLE_AVAILABLE:
             self.oracle = UniqueOracle(bd, candidates, known)
@@ -145,6 +147,12 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
     removed: list[int] = []
     left = sum(1 for k in kinds if k)
     pending: list[tuple[int, int, int]] = []  # (position in order, cell, pearl) removed, unchecked
+    # Cells the oracle passed in a batch rolled back after its refused pearl.  Asked
+    # again, each has at least the pearls it had then (the refused one is back, the
+    # rest as before) as long as no pearl that was there then has gone since, and
+    # more pearls never add a solution: the answer is yes without asking.  A pearl
+    # that the oracle lets go now (it had refused it then) ends that: forget them.
+    passed: set[int] = set()
     batch, pos = FIRST_BATCH, 0
     while True:
         if pos < len(order) and left - len(pending) > floor:
@@ -153,10 +161,16 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
             if not kinds[i]:
                 continue
             saved, kinds[i] = kinds[i], 0
-            if not oracle.unique(kinds):
+            if i in passed:
+                passed.discard(i)
+                judge.skipped += 1
+            elif oracle.unique(kinds):
+                passed.clear()
+            else:  # (pending is shorter than a batch, or it would have been checked)
                 kinds[i] = saved
                 oracle.rank[i] = KEPT
-            elif level >= 3:
+                continue
+            if level >= 3:
                 removed.append(i)
                 left -= 1
             else:
@@ -186,5 +200,7 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
             oracle.rank[i] = KEPT
             for k, (_, i, saved) in enumerate(pending):
                 kinds[i] = 0 if k < good else saved
+            if not RESCREEN:
+                passed.update(i for _, i, _ in pending[good + 1:])
             pos = at + 1
         pending.clear()

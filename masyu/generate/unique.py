@@ -85,6 +85,17 @@ def pearl_clauses(bd: Board, cell: int, kind: int, selector: int) -> list[list[i
     return out
 
 
+def obeys(bd: Board, value: Sequence[int], cell: int, kind: int) -> bool:
+    """Does the loop ``value`` (one 0/1 per edge number, ``off`` last and 0) obey
+    the pearl ``kind`` at ``cell``?  The rule of :func:`pearl_clauses`, read off."""
+    n, e, s, w = (value[x] for x in bd.near[cell])
+    fn, fe, fs, fw = (value[bd.far(cell, d)] for d in range(4))
+    if kind == WHITE:
+        return bool((n and s and not (fn and fs)) or (e and w and not (fe and fw)))
+    return (n != s and e != w and (not n or fn) and (not e or fe) and (not s or fs)
+            and (not w or fw))
+
+
 def degree_clauses(bd: Board) -> list[list[int]]:
     """Every cell has degree 0 or 2: never exactly one edge, never three."""
     out: list[list[int]] = []
@@ -122,6 +133,12 @@ class UniqueOracle:
         clauses.append([-(e + 1) for e in range(m) if loop[e] == 1])  # not the known loop
         clauses.append(list(range(1, m + 1)))  # a loop has an edge
         self.questions = self.solves = self.cuts = 0
+        self.witnessed = 0  # questions answered by a second solution found before
+        self._loop = list(loop)
+        self._kinds = list(candidates)
+        # Each second solution found, as the candidate pearls it breaks: it is a
+        # second solution of every question without one of them.
+        self._witnesses: list[list[int]] = []
         self._solver = Solver(name=SOLVER, bootstrap_with=clauses)
         # Cuts name the pearl that outlasts the others; the caller ranks them.
         self.rank: dict[int, int] = dict.fromkeys(self.selector, 0)
@@ -131,16 +148,24 @@ class UniqueOracle:
         strong solution but the known loop."""
         self.questions += 1
         pearls = [i for i, k in enumerate(kinds) if k]
+        bd = self.bd
+        # A second solution found before answers at once if it breaks none of these
+        # pearls (the generator asks again, with a pearl or two more, after a refusal).
+        for broken in reversed(self._witnesses):
+            if not any(kinds[i] for i in broken):
+                self.witnessed += 1
+                return False
         assumptions = [self.selector[i] for i in pearls]
-        solver, ends, m = self._solver, self.bd.ends, self.bd.nedges
+        solver, ends, m = self._solver, bd.ends, bd.nedges
         while True:
             self.solves += 1
             if not solver.solve(assumptions=assumptions):
                 return True
             model = solver.get_model()
-            present = [e for e in range(m) if model[e] > 0]
-            cycles = _cycles(present, ends, self.bd.ncells)
+            present = [x - 1 for x in model[:m] if x > 0]
+            cycles = _cycles(present, ends, bd.ncells)
             if len(cycles) == 1:
+                self._witnesses.append(self._broken(present))
                 return False
             if not pearls:  # no pearl to name: two cycles may not both be there
                 solver.add_clause([-(e + 1) for e in cycles[0][0] + cycles[1][0]])
@@ -154,6 +179,23 @@ class UniqueOracle:
                 if q is not None:
                     solver.add_clause([-(e + 1) for e in cycle] + [-self.selector[q]])
                     self.cuts += 1
+
+    def _broken(self, present: list[int]) -> list[int]:
+        """The candidate pearls that the loop of edges ``present`` breaks: only
+        pearls that see an edge where it differs from the known loop can."""
+        bd, loop = self.bd, self._loop
+        value = [0] * (bd.nedges + 1)
+        for e in present:
+            value[e] = 1
+        near: set[int] = set()
+        for e in range(bd.nedges):
+            if value[e] != loop[e]:
+                for cell in bd.ends[e]:  # the pearl there, or one cell on (a far edge)
+                    near.add(cell)
+                    near.update(j for j in bd.nbr[cell] if j >= 0)
+        kinds = self._kinds
+        return [c for c in near if kinds[c] in (WHITE, BLACK)
+                and not obeys(bd, value, c, kinds[c])]
 
     def close(self) -> None:
         if self._solver is not None:

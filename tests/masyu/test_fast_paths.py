@@ -50,3 +50,17 @@ def test_best_picks_dancing_links_on_small_boards_and_finds_the_stored_loops(sha
     big = best_configuration(False, SMALL_CELLS + 1)
     assert big == (best_configuration(False)) and big[2] == ("sat" if "sat" in xcc.ENGINES
                                                              else xcc.DEFAULT_ENGINE)
+
+
+def test_a_library_solve_loads_no_web_or_cli_modules():
+    # render once imported xml.sax.saxutils, which imports urllib.request and
+    # http.client (about 0.1 s of every process); the CLI's typer is not needed either
+    code = ("import sys, masyu; from masyu import formats; "
+            "p = formats.parse('6x6:eBbBfWbWbBaBcWbBe'); "
+            "loop = next(iter(masyu.solve(p, method='best'))); masyu.render_text(p, loop); "
+            "masyu.render_svg(p, loop); "
+            "print([m for m in ('urllib.request', 'http.client', 'typer', 'email') "
+            "if m in sys.modules])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.strip()
+    assert out == "[]"

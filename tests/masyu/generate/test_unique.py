@@ -16,7 +16,9 @@ from masyu import Puzzle, count
 from masyu.board import BLACK, WHITE, board
 from masyu.generate import generate_with_loop
 from masyu.generate.pearls import full_loop
-from masyu.generate.unique import AVAILABLE, UniqueOracle, degree_clauses, pearl_clauses
+from masyu.generate import pearls as removal
+from masyu.generate.unique import (AVAILABLE, UniqueOracle, degree_clauses, obeys,
+                                   pearl_clauses)
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the oracle needs python-sat")
 
@@ -39,11 +41,50 @@ def test_the_oracle_agrees_with_dancing_links_on_random_pearl_subsets(n, seed):
     with UniqueOracle(bd, kinds, bd.values(loop.edges)) as oracle:
         for _ in range(30):  # one solver for every question, as in the generator
             sub = [k if rng.random() < 0.55 else 0 for k in kinds]
-            got = oracle.unique(sub)
-            assert got == unique_by_dlx(n, n, bd, sub), (n, seed, sub)
-            answers.append(got)
-        assert oracle.questions == 30 and oracle.solves >= 30
+            # and again with one pearl more: an earlier second solution may answer
+            gone = [i for i, k in enumerate(sub) if k != kinds[i]]
+            more = list(sub)
+            if gone:
+                more[gone[0]] = kinds[gone[0]]
+            for question in (sub, more):
+                got = oracle.unique(question)
+                assert got == unique_by_dlx(n, n, bd, question), (n, seed, question)
+                answers.append(got)
+        assert oracle.questions == 60 and oracle.solves + oracle.witnessed >= 60
+        witnessed.append(oracle.witnessed)
     assert True in answers and False in answers  # both answers were exercised
+
+
+witnessed: list[int] = []
+
+
+def test_earlier_second_solutions_answered_some_questions():
+    # (after the parametrized test above, in file order)
+    assert sum(witnessed) > 0, witnessed
+
+
+@pytest.mark.parametrize("size, seed", [(12, 5), (14, 1)])
+def test_rolled_back_removals_are_not_asked_again_and_the_puzzle_is_the_same(monkeypatch, size,
+                                                                             seed):
+    asked = []
+    real = UniqueOracle.unique
+
+    def counted(self, kinds):
+        asked.append(1)
+        return real(self, kinds)
+
+    monkeypatch.setattr(UniqueOracle, "unique", counted)
+    skipped = []
+    close = removal.Judge.close
+    monkeypatch.setattr(removal.Judge, "close", lambda j: (skipped.append(j.skipped), close(j)))
+    fast = generate_with_loop(size, size, seed=seed)
+    n_fast = len(asked)
+    monkeypatch.setattr(removal, "RESCREEN", True)
+    asked.clear()
+    again = generate_with_loop(size, size, seed=seed)
+    assert again.puzzle == fast.puzzle
+    assert sum(skipped) > 0 and skipped[-1] == 0
+    assert len(asked) == n_fast + sum(skipped[:-1])
 
 
 def test_the_oracle_finds_a_second_loop_when_the_pearls_allow_one():
@@ -84,6 +125,7 @@ def test_degree_and_pearl_clauses_allow_exactly_the_local_rules():
                 ok = (n != s) and (e != w) and all(v <= f for v, f in
                                                    ((n, fn), (e, fe), (s, fs), (w, fw)))
             assert holds(rule) == bool(ok), (kind, bits)
+            assert obeys(bd, value, 4, kind) == bool(ok), (kind, bits)
             assert holds(rule, selected=False)  # an unselected pearl constrains nothing
 
 
