@@ -16,9 +16,12 @@ question is one incremental solve:
 - the pearls of the question as assumptions (the selectors of the others left
   free: a free selector can only add constraints, never a solution);
 - connectivity by lazy cuts: a model made of several cycles is refused by
-  "not every edge of cycle C, or not pearl q", q a pearl of the question
-  outside C.  A cut names its pearl, so it stays valid for every later
-  question, and the solver keeps everything it learns.
+  "not pearl q, or not edge e, or some edge crossing the boundary of C's
+  cells", for a cycle C, an edge e of it and q a pearl of the question
+  outside C (a loop through q and e must cross that boundary).  A cut names
+  its pearl, so it stays valid for every later question, and the solver keeps
+  everything it learns; it also refuses every other closed curve inside
+  those cells, not only C.
 
 A model that is one cycle is a strong solution other than the loop: not unique.
 No model: unique.  The answers are exact (no limit of any kind), so they can be
@@ -167,8 +170,10 @@ class UniqueOracle:
             if len(cycles) == 1:
                 self._witnesses.append(self._broken(present))
                 return False
-            if not pearls:  # no pearl to name: two cycles may not both be there
-                solver.add_clause([-(e + 1) for e in cycles[0][0] + cycles[1][0]])
+            if not pearls:  # no pearl to name: a loop through this cycle's cells and
+                # an edge beyond them crosses their boundary
+                (cycle, cells), (other, _) = cycles[0], cycles[1]
+                solver.add_clause([-(cycle[0] + 1), -(other[0] + 1)] + self._crossing(cells))
                 self.cuts += 1
                 continue
             lasting = sorted(pearls, key=self.rank.__getitem__, reverse=True)
@@ -177,8 +182,15 @@ class UniqueOracle:
                 # every pearl needs no cut: the others are cut)
                 q = next((i for i in lasting if i not in cells), None)
                 if q is not None:
-                    solver.add_clause([-(e + 1) for e in cycle] + [-self.selector[q]])
+                    solver.add_clause([-(cycle[0] + 1), -self.selector[q]]
+                                      + self._crossing(cells))
                     self.cuts += 1
+
+    def _crossing(self, cells: set[int]) -> list[int]:
+        """The literals of the edges with one end in ``cells``."""
+        near, nbr, off = self.bd.near, self.bd.nbr, self.bd.off
+        return [near[c][d] + 1 for c in cells for d in range(4)
+                if near[c][d] != off and nbr[c][d] not in cells]
 
     def _broken(self, present: list[int]) -> list[int]:
         """The candidate pearls that the loop of edges ``present`` breaks: only
