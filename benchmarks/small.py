@@ -9,6 +9,8 @@ For the psm 6x6 and 8x8 easy puzzles of ``shared/puzzles/psm.txt`` (the first
 
 - ``best``: ``masyu.count(puzzle, method="best", limit=2)``, everything
   included (encoding, translation, solver, the proof);
+- ``guard sat``: the same on the SAT engine, what ``best`` was on every board
+  before issue 15 (the baseline of the ratio column);
 - ``guard c`` and ``propagate c``: the same with dancing links;
 - ``encode``: ``masyu.encode(puzzle, "423")`` alone;
 - ``checked door``: the same encoding's arrays through
@@ -61,13 +63,14 @@ def main(argv=None) -> int:
     puzzles = masyu.load(SHARED / "puzzles" / "psm.txt")
     cols = {
         "best": lambda p: int(masyu.count(p, method="best", limit=2)),
+        "guard sat": lambda p: int(masyu.count(p, method="guard", engine="sat", limit=2)),
         "guard c": lambda p: int(masyu.count(p, method="guard", engine="c", limit=2)),
         "propagate c": lambda p: int(masyu.count(p, method="propagate", engine="c", limit=2)),
         "encode": lambda p: masyu.encode(p, "423"),
     }
     print("| class | puzzles | " + " | ".join(f"{c} ms" for c in cols)
-          + " | checked door ms | cspuz ms (issue 15) |")
-    print("|---|---:|" + "---:|" * (len(cols) + 2))
+          + " | checked door ms | best / guard sat | cspuz ms (issue 15) |")
+    print("|---|---:|" + "---:|" * (len(cols) + 3))
     for cls in CSPUZ_MS:
         chosen = [p for p in puzzles if f"-{cls}-" in (p.name or "")][:args.puzzles]
         times: dict[str, list[float]] = {c: [] for c in cols}
@@ -79,8 +82,10 @@ def main(argv=None) -> int:
             enc = masyu.encode(p, "423")
             door.append(best_of(lambda: checked(enc), args.repeat))
         cells = [f"{statistics.median(times[c]):.3f}" for c in cols]
+        ratio = statistics.median(b / s for b, s in zip(times["best"], times["guard sat"]))
         print(f"| {cls} | {len(chosen)} | " + " | ".join(cells)
-              + f" | {statistics.median(door):.3f} | {CSPUZ_MS[cls]} |", flush=True)
+              + f" | {statistics.median(door):.3f} | {ratio:.2f} | {CSPUZ_MS[cls]} |",
+              flush=True)
     return 0
 
 
