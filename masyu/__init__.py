@@ -32,9 +32,6 @@ _EXPORTS: dict[str, str] = {
     "DIFFICULTIES": "generate", "Difficulty": "generate", "Generated": "generate",
     "generate": "generate", "generate_with_loop": "generate",
 }
-# Submodules reached as attributes (``masyu.formats.write_loop``) are imported on first use too.
-_SUBMODULES = ("errors", "board", "puzzle", "loop", "formats", "check", "collection", "render",
-               "encodings", "solving", "deduce", "generate", "daily", "play", "cli", "data")
 # Public functions named like the module that defines them: importing that module
 # must not replace the function by the module on the package.
 _SHADOWED = frozenset(name for name, module in _EXPORTS.items() if name == module)
@@ -49,8 +46,14 @@ def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is not None:
         value = getattr(importlib.import_module(f".{module}", __name__), name)
-    elif name in _SUBMODULES:
-        value = importlib.import_module(f".{name}", __name__)
+    elif name.isidentifier() and not name.startswith("__"):
+        # a submodule reached as an attribute (``masyu.formats.write_loop``): imported now
+        try:
+            value = importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value

@@ -20,9 +20,6 @@ _EXPORTS: dict[str, str] = {
     "Problem": "problem", "Solution": "results", "Stats": "results",
     "Search": "search", "count": "search", "solve": "search",
 }
-# Submodules reached as attributes (``xcc.engines.REGISTRY``) are imported on first use too.
-_SUBMODULES = ("cycle", "dlxfile", "engines", "errors", "problem", "results", "search",
-               "fragments", "examples", "cli")
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
@@ -33,8 +30,14 @@ def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is not None:
         value = getattr(importlib.import_module(f".{module}", __name__), name)
-    elif name in _SUBMODULES:
-        value = importlib.import_module(f".{name}", __name__)
+    elif name.isidentifier() and not name.startswith("__"):
+        # a submodule reached as an attribute (``xcc.engines.REGISTRY``): imported now
+        try:
+            value = importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
     else:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     globals()[name] = value

@@ -33,6 +33,14 @@ def test_lazy_names_are_the_real_objects_and_functions_keep_their_names():
     assert xcc.count is xcount
     with pytest.raises(AttributeError):
         masyu.no_such_name
+    with pytest.raises(AttributeError):
+        xcc.no_such_name
+    # any submodule is an attribute before anything imported it (a branch may add one)
+    code = ("import masyu, xcc, sys; print(masyu.daily is sys.modules['masyu.daily'], "
+            "xcc.examples is sys.modules['xcc.examples'], masyu.deduce.analyze is not None)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out == ["True", "True", "True"]
     assert "generate_with_loop" in dir(masyu)
 
 
