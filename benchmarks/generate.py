@@ -1,12 +1,21 @@
-"""Benchmark of ``masyu.generate``: time per puzzle over seeds 0..N-1, per size.
+"""Benchmark of ``masyu.generate``: CPU time per puzzle over seeds 0..N-1, per size.
 
     python benchmarks/generate.py                     # 10x10, 20x20, 30x30, 10 seeds
     python benchmarks/generate.py --sizes 15x15 --seeds 5 --difficulty hard
+    python benchmarks/generate.py --sizes 30x30 --seeds 3 --baseline
 
-Prints a Markdown table: size, seeds, median and worst seconds, median pearls
-(and their share of the cells), the difficulty bands met, and the median loops
-grown.  Every generated puzzle is also checked against its loop.  Times are
-wall-clock; the puzzles themselves do not depend on them.
+Prints a Markdown table: size, seeds, median and worst CPU seconds
+(``time.process_time``: steady on a shared machine), median pearls (and their
+share of the cells), the difficulty bands met, the median loops grown, and the
+deductions and oracle questions asked.  ``--baseline`` also times, in the same
+run and seed by seed, the generator without its uniqueness oracle (one
+deduction per removal, as before issue 15), checks that both give the same
+puzzle, and adds the ratio.
+
+Every puzzle is checked against its loop, its uniqueness is counted by
+dancing links with propagation (``masyu.count(method="propagate",
+engine="c")``: another model, engine and code than the generator's deduction
+and SAT oracle), and a requested band must be the band measured.
 """
 from __future__ import annotations
 
@@ -20,7 +29,36 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import masyu  # noqa: E402
-from masyu.generate import generate_with_loop  # noqa: E402
+from masyu.generate import generate_with_loop, pearls  # noqa: E402
+
+
+class Counting:
+    """Counts the deductions and oracle questions of the judges made meanwhile."""
+
+    def __enter__(self) -> "Counting":
+        self.deductions = self.questions = 0
+        self._init = pearls.Judge.close
+
+        def close(judge, _close=self._init, counts=self):
+            counts.deductions += judge.checks
+            if judge.oracle is not None:
+                counts.questions += judge.oracle.questions
+            _close(judge)
+
+        pearls.Judge.close = close
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pearls.Judge.close = self._init
+
+
+def one(rows: int, cols: int, seed: int, args, use_oracle: bool = True):
+    with Counting() as counts:
+        start = time.process_time()
+        g = generate_with_loop(rows, cols, seed=seed, difficulty=args.difficulty,
+                               minimal=args.minimal, use_oracle=use_oracle)
+        seconds = time.process_time() - start
+    return g, seconds, counts
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -29,28 +67,55 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seeds", type=int, default=10)
     ap.add_argument("--difficulty", default=None, choices=list(masyu.DIFFICULTIES))
     ap.add_argument("--minimal", action="store_true")
+    ap.add_argument("--baseline", action="store_true",
+                    help="also time the generator without the oracle (same run)")
+    ap.add_argument("--no-check", action="store_true", help="skip the uniqueness count")
     args = ap.parse_args(argv)
-    print("| size | seeds | median s | worst s | pearls (median) | difficulty | loops grown |")
-    print("|---|---|---|---|---|---|---|")
+    head = "| size | seeds | median s | worst s | pearls (median) | difficulty | loops grown " \
+           "| deductions | oracle questions |"
+    rule = "|---|---|---|---|---|---|---|---|---|"
+    if args.baseline:
+        head += " baseline median s | median ratio |"
+        rule += "---|---|"
+    print(head)
+    print(rule)
     for size in args.sizes.split(","):
         rows, cols = (int(x) for x in size.lower().split("x"))
-        times, pearls, bands, attempts = [], [], collections.Counter(), []
+        times, base, ratios, npearls, bands, attempts = [], [], [], [], collections.Counter(), []
+        deductions, questions = [], []
         for seed in range(args.seeds):
-            start = time.perf_counter()
-            g = generate_with_loop(rows, cols, seed=seed, difficulty=args.difficulty,
-                                   minimal=args.minimal)
-            times.append(time.perf_counter() - start)
+            g, seconds, counts = one(rows, cols, seed, args)
+            times.append(seconds)
             assert masyu.check(g.puzzle, g.loop) == []
-            pearls.append(len(g.puzzle.pearls))
+            if not args.no_check:
+                n = masyu.count(g.puzzle, method="propagate", engine="c", limit=2)
+                assert int(n) == 1, (size, seed, int(n))
+            if args.difficulty is not None:
+                assert g.difficulty.band == args.difficulty, (size, seed, g.difficulty)
+            npearls.append(len(g.puzzle.pearls))
             bands[g.difficulty.band] += 1
             attempts.append(g.attempts)
-            print(f"  {size} seed {seed}: {times[-1]:.2f} s, {pearls[-1]} pearls, "
-                  f"{g.difficulty.band} (score {g.difficulty.score})", file=sys.stderr)
-        p = statistics.median(pearls)
+            deductions.append(counts.deductions)
+            questions.append(counts.questions)
+            note = ""
+            if args.baseline:
+                b, bs, _ = one(rows, cols, seed, args, use_oracle=False)
+                assert b.puzzle == g.puzzle, (size, seed, "the oracle changed the puzzle")
+                base.append(bs)
+                ratios.append(seconds / bs)
+                note = f", baseline {bs:.2f} s"
+            print(f"  {size} seed {seed}: {seconds:.2f} s{note}, {npearls[-1]} pearls, "
+                  f"{g.difficulty.band} (score {g.difficulty.score})", file=sys.stderr,
+                  flush=True)
+        p = statistics.median(npearls)
         band_text = ", ".join(f"{b} {n}" for b, n in sorted(bands.items()))
-        print(f"| {rows}x{cols} | {args.seeds} | {statistics.median(times):.2f} | "
-              f"{max(times):.2f} | {p:g} ({p / (rows * cols):.0%}) | {band_text} | "
-              f"{statistics.median(attempts):g} |", flush=True)
+        line = (f"| {rows}x{cols} | {args.seeds} | {statistics.median(times):.2f} | "
+                f"{max(times):.2f} | {p:g} ({p / (rows * cols):.0%}) | {band_text} | "
+                f"{statistics.median(attempts):g} | {statistics.median(deductions):g} | "
+                f"{statistics.median(questions):g} |")
+        if args.baseline:
+            line += f" {statistics.median(base):.2f} | {statistics.median(ratios):.2f} |"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

@@ -62,7 +62,7 @@ def load_puzzles(path: Path):
 
 
 def best_count(puzzle) -> int:
-    solve = importlib.import_module("masyu.solve")  # the module (masyu.solve is a function)
+    solve = importlib.import_module("masyu.solving")  # the methods' module
     if "best" in getattr(solve, "METHODS", ()):
         return int(solve.count(puzzle, method="best", limit=2))
     return int(solve.count(puzzle, encoding="423", method="guard", engine="sat", limit=2))

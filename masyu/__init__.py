@@ -9,21 +9,35 @@ in pyproject.toml, checked by tests/masyu/test_layers.py).
 The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
 ``FORMATS``, ``DIFFICULTIES``; and the explanations' ``RULES`` and ``THEMES``.  (The functions ``masyu.check``,
 ``masyu.generate`` share their names with the modules that define them:
-``from masyu.generate import measure`` reads the module.)
+``from masyu.generate import measure`` reads the module; the attribute
+``masyu.generate`` stays the function.)
+
+Nothing is imported until it is first used (PEP 562): ``import masyu`` costs
+no numpy, no xcc and no python-sat, so a command that only needs a reader
+starts fast.  ``_EXPORTS`` says which module each public name comes from.
 """
-from .errors import MasyuError
-from .board import Cell, Edge
-from .puzzle import Puzzle
-from .loop import Loop
-from .formats import FORMATS
-from .check import Violation, check
-from .collection import dump, load, load_solutions
-from .render import render_svg, render_text
-from .encodings import ENCODINGS, Encoding, encode
-from .solving import METHODS, Count, Search, count, is_unique, solve
-from .generate import DIFFICULTIES, Difficulty, Generated, generate, generate_with_loop
-from .certify import Certificate, Verdict, prove, verify
-from .explain import RULES, THEMES, Ambiguity, Explanation, Hint, ambiguity, explain, hint
+from __future__ import annotations
+
+import importlib
+import types
+
+_EXPORTS: dict[str, str] = {
+    "MasyuError": "errors", "Cell": "board", "Edge": "board", "Puzzle": "puzzle",
+    "Loop": "loop", "FORMATS": "formats", "Violation": "check", "check": "check",
+    "dump": "collection", "load": "collection", "load_solutions": "collection",
+    "render_svg": "render", "render_text": "render",
+    "ENCODINGS": "encodings", "Encoding": "encodings", "encode": "encodings",
+    "METHODS": "solving", "Count": "solving", "Search": "solving", "count": "solving",
+    "is_unique": "solving", "solve": "solving",
+    "DIFFICULTIES": "generate", "Difficulty": "generate", "Generated": "generate",
+    "generate": "generate", "generate_with_loop": "generate",
+    "Certificate": "certify", "Verdict": "certify", "prove": "certify", "verify": "certify",
+    "RULES": "explain", "THEMES": "explain", "Ambiguity": "explain", "Explanation": "explain",
+    "Hint": "explain", "ambiguity": "explain", "explain": "explain", "hint": "explain",
+}
+# Public functions named like the module that defines them: importing that module
+# must not replace the function by the module on the package.
+_SHADOWED = frozenset(name for name, module in _EXPORTS.items() if name == module)
 
 __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation", "load", "dump",
            "load_solutions", "render_text", "render_svg", "encode", "Encoding", "solve", "count",
@@ -31,3 +45,41 @@ __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation",
            "Difficulty", "ENCODINGS", "METHODS", "FORMATS", "DIFFICULTIES", "prove", "verify",
            "Certificate", "Verdict", "explain", "hint", "ambiguity", "Explanation", "Hint",
            "Ambiguity", "RULES", "THEMES"]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f".{module}", __name__), name)
+    elif name.isidentifier() and not name.startswith("__"):
+        # a submodule reached as an attribute (``masyu.formats.write_loop``): imported now
+        try:
+            value = importlib.import_module(f".{name}", __name__)
+        except ModuleNotFoundError as exc:
+            if exc.name != f"{__name__}.{name}":
+                raise
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(types.ModuleType):
+    """The package itself: the import system binds each submodule on its parent
+    when it is imported, which would replace ``masyu.check`` (the function) by
+    ``masyu.check`` (the module); for the names of ``_SHADOWED`` the function wins."""
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in _SHADOWED and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+import sys as _sys  # noqa: E402  (the class above must exist first)
+
+_sys.modules[__name__].__class__ = _Package

@@ -64,21 +64,32 @@ METHODS: dict[str, Method] = {m.name: m for m in (
 DEFAULT_METHOD = "auto"
 
 
-def best_configuration(weak: bool = False) -> tuple[str, str, str]:
+SMALL_CELLS = 64  # boards up to 8 x 8: dancing links beat the SAT engine's setup
+
+
+def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[str, str, str]:
     """(encoding, method, engine) of ``method="best"``: the fastest way
-    measured here (docs/benchmarks.md).  Strong solutions: the 423 encoding
-    with the loop guard as lazy cuts in CaDiCaL when python-sat is installed,
-    else dancing links with propagation.  Weak solutions (listed, often by
-    the thousand): 423 on the default engine (c when it is built)."""
+    measured here (docs/benchmarks.md, benchmarks/small.py).  Strong
+    solutions: on boards of at most ``SMALL_CELLS`` cells (``cells``, when
+    given), the loop guard in the C dancing-links engine, whose setup is
+    cheaper than a SAT solver's (median 0.6-0.8 of ``sat``'s time on psm
+    6x6 and 8x8, worst 1.3; beyond 8x8 its tail on hard puzzles grows);
+    else the 423 encoding with the loop guard as lazy cuts in CaDiCaL when
+    python-sat is installed, else dancing links with propagation.  Weak
+    solutions (listed, often by the thousand): 423 on the default engine (c
+    when it is built)."""
     if weak:
         return "423", "guard", xcc.DEFAULT_ENGINE
+    if cells is not None and cells <= SMALL_CELLS and "c" in xcc.ENGINES:
+        return "423", "guard", "c"
     if "sat" in xcc.ENGINES:
         return "423", "guard", "sat"
     return "423", "propagate", xcc.DEFAULT_ENGINE
 
 
 def auto_plan(weak: bool, limit: int | None, encoding: str | None = None,
-              engine: str | None = None) -> list[tuple[str, str, str, int | None]]:
+              engine: str | None = None,
+              cells: int | None = None) -> list[tuple[str, str, str, int | None]]:
     """The runs of ``method="auto"``: ``(encoding, method, engine, limit)`` each.
 
     One run, unless strong solutions are listed or counted past two: then a
@@ -89,7 +100,7 @@ def auto_plan(weak: bool, limit: int | None, encoding: str | None = None,
     if weak:
         return [(encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE, limit)]
     if engine is None:
-        prove_enc, prove_method, prove_engine = best_configuration(False)
+        prove_enc, prove_method, prove_engine = best_configuration(False, cells)
     else:
         prove_enc, prove_method, prove_engine = "423", ("guard" if engine == "sat"
                                                         else "propagate"), engine
@@ -166,16 +177,18 @@ def _check(encoding: str | None, method: str, engine: str | None) -> None:
 
 
 def plan(weak: bool, method: str, limit: int | None, encoding: str | None = None,
-         engine: str | None = None) -> list[tuple[str, str, str, int | None]]:
+         engine: str | None = None,
+         cells: int | None = None) -> list[tuple[str, str, str, int | None]]:
     """The runs a search makes, ``(encoding, method, engine, limit)`` each: one,
     or two for ``auto`` (:func:`auto_plan`).  ``None`` for ``encoding`` or
     ``engine`` is the method's choice (``DEFAULT_ENCODING``, ``xcc.DEFAULT_ENGINE``
-    outside ``auto`` and ``best``)."""
+    outside ``auto`` and ``best``); ``cells``, the board's size, lets ``best``
+    choose by it (:func:`best_configuration`)."""
     _check(encoding, method, engine)
     if method == "auto":
-        return auto_plan(bool(weak), limit, encoding, engine)
+        return auto_plan(bool(weak), limit, encoding, engine, cells)
     if METHODS[method].auto:
-        return [best_configuration(bool(weak)) + (limit,)]
+        return [best_configuration(bool(weak), cells) + (limit,)]
     return [(encoding or DEFAULT_ENCODING, method, engine or xcc.DEFAULT_ENGINE, limit)]
 
 
@@ -213,7 +226,7 @@ class Search:
         self.weak = bool(weak)
         self.limit = limit
         self.probe: xcc.Stats | None = None
-        self._plan = plan(self.weak, method, limit, encoding, engine)
+        self._plan = plan(self.weak, method, limit, encoding, engine, puzzle.rows * puzzle.cols)
         self._encodings: dict[str, Encoding] = {}
         self._hook = None if on_progress is None else (lambda stats: on_progress(self))
         self._progress_every = progress_every
@@ -369,5 +382,6 @@ def estimate_memory(rows: int, cols: int, *, weak: bool = False, encoding: str |
                     limit: int | None = None) -> int:
     """The peak bytes a search of a ``rows x cols`` board will take, known before
     anything is built (the largest of its runs; see :mod:`masyu.memory`)."""
-    engines = tuple(run[2] for run in plan(bool(weak), method, limit, encoding, engine))
+    engines = tuple(run[2] for run in plan(bool(weak), method, limit, encoding, engine,
+                                           rows * cols))
     return memory.estimate(rows, cols, engines)

@@ -183,7 +183,7 @@ class Problem:
     @classmethod
     def from_arrays(cls, primary: Iterable[str], secondary: Iterable[str], starts, items,
                     colors=None, color_names: Sequence[str] = (), *, name: str | None = None,
-                    warn: bool = True) -> "Problem":
+                    warn: bool = True, trusted: bool = False) -> "Problem":
         """A problem given as integer arrays (see :class:`Compact`), validated
         by whole-array checks: the fast door for generated problems.
 
@@ -191,7 +191,15 @@ class Problem:
         codes into ``color_names`` (code ``c`` is ``color_names[c-1]``).  The
         same faults as the constructor raise the same kind of error, naming the
         option; ``options`` is built from the arrays when first read.
+
+        ``trusted=True`` skips the checks, for a library that built the arrays
+        itself and tests them (masyu's encoders): the caller promises valid,
+        distinct names, codes in range, no colored primary item, no item twice
+        in an option, and a primary item in every option (none is dropped).
         """
+        if trusted:
+            return cls._from_trusted(tuple(primary), tuple(secondary), starts, items, colors,
+                                     tuple(color_names), name)
         primary, secondary = _names(primary, "primary"), _names(secondary, "secondary")
         if name is not None:
             expect(name, str, "name", "a str or None")
@@ -255,6 +263,17 @@ class Problem:
             keep_entry = has_primary[option]
             items, colors = items[keep_entry], colors[keep_entry]
             starts = np.concatenate(([0], np.cumsum(np.diff(starts)[has_primary])))
+        self = cls._from_trusted(primary, secondary, starts, items, colors, color_names, name)
+        object.__setattr__(self, "dropped", tuple(dropped.tolist()))
+        object.__setattr__(self, "source_index", tuple(np.flatnonzero(has_primary).tolist()))
+        return self
+
+    @classmethod
+    def _from_trusted(cls, primary, secondary, starts, items, colors, color_names, name):
+        """The problem of valid arrays (nothing dropped): the colors renumbered in
+        order of first appearance, the compact form stored."""
+        items = np.asarray(items)
+        colors = np.zeros_like(items) if colors is None else np.asarray(colors)
         # renumber the colors in order of first appearance
         present = np.bincount(colors, minlength=len(color_names) + 1)[1:] > 0
         codes = np.flatnonzero(present) + 1
@@ -268,11 +287,12 @@ class Problem:
         self = object.__new__(cls)
         object.__setattr__(self, "primary", primary)
         object.__setattr__(self, "secondary", secondary)
-        object.__setattr__(self, "dropped", tuple(dropped.tolist()))
-        object.__setattr__(self, "source_index", tuple(np.flatnonzero(has_primary).tolist()))
+        object.__setattr__(self, "dropped", ())
+        object.__setattr__(self, "source_index", tuple(range(len(starts) - 1)))
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_compact", Compact(
-            starts.astype(np.int32), items.astype(np.int32), remap[colors].astype(np.int32),
+            np.asarray(starts, dtype=np.int32), items.astype(np.int32),
+            remap[colors].astype(np.int32),
             tuple(color_names[c - 1] for c in by_first.tolist())))
         return self
 

@@ -13,7 +13,6 @@ from ..puzzle import Puzzle
 from .encoding import Encoding
 from .names import names
 from .slots import CONSTANT, build
-from .unionfind import ParityUnionFind
 
 SUMMARY = "TAOCP ex. 423, edges merged by the clue relations"
 
@@ -37,22 +36,44 @@ def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray] | 
     Returns, for every number, its class root and its parity ``x XOR root``;
     or the first contradiction among the relations (in pearl order).  Only
     the edges of pearls enter the union-find; every other edge is a class of
-    its own.
+    its own.  (The union-find of :mod:`.unionfind` on plain lists indexed by
+    edge number: the same classes, with no dictionary per call.)
     """
-    uf = ParityUnionFind()
+    size = bd.nedges + 1
+    parent = list(range(size))
+    parity = [0] * size  # x XOR parent[x]
+    weight = [1] * size
+    touched: list[int] = []
+
+    def find(x: int) -> tuple[int, int]:
+        p = 0
+        while parent[x] != x:  # paths stay short: union by size, no compression needed
+            p ^= parity[x]
+            x = parent[x]
+        return x, p
+
     cols = bd.cols
     around = bd.around[[r * cols + c for (r, c), _ in puzzle.pearls], :4].tolist()
     for (cell, kind), sides in zip(puzzle.pearls, around):
         for a, b, p, text in _relations(kind, *sides):
-            if not uf.union(a, b, p):
-                return _contradiction(cell, kind, text)
-    root = np.arange(bd.nedges + 1)
-    par = np.zeros(bd.nedges + 1, dtype=np.int64)
-    keys = list(uf.parent)
-    if keys:
-        found = [uf.find(x) for x in keys]
-        root[keys] = [r for r, _ in found]
-        par[keys] = [q for _, q in found]
+            ra, pa = find(a)
+            rb, pb = find(b)
+            if ra == rb:
+                if pa ^ pb != p:
+                    return _contradiction(cell, kind, text)
+                continue
+            if weight[ra] < weight[rb]:
+                ra, rb = rb, ra
+            parent[rb] = ra  # rb XOR ra = pa XOR pb XOR p
+            parity[rb] = pa ^ pb ^ p
+            weight[ra] += weight[rb]
+            touched.append(rb)
+    root = np.arange(size)
+    par = np.zeros(size, dtype=np.int64)
+    if touched:
+        found = [find(x) for x in touched]
+        root[touched] = [r for r, _ in found]
+        par[touched] = [q for _, q in found]
     return root, par
 
 

@@ -64,7 +64,7 @@ def _seed_text(seed: int | str) -> str:
 
 def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str | None = None,
                        density: float | None = None, minimal: bool = False,
-                       max_attempts: int = MAX_ATTEMPTS) -> Generated:
+                       max_attempts: int = MAX_ATTEMPTS, use_oracle: bool = True) -> Generated:
     """A puzzle with exactly one strong solution, with that solution and its difficulty.
 
     ``difficulty`` asks for a band (``easy``, ``medium`` or ``hard``; None:
@@ -72,7 +72,9 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
     ``density`` asks for that fraction of the cells to hold pearls (as near
     as the loop allows); without it pearls are removed as long as the puzzle
     stays solvable.  ``minimal`` keeps removing, by search, until no pearl
-    can go.  The same arguments give the same puzzle everywhere.
+    can go.  The same arguments give the same puzzle everywhere; with python-sat
+    the uniqueness oracle (``use_oracle``) saves deductions without changing a
+    decision, so the puzzle is the same without it.
     """
     if all(isinstance(x, int) and not isinstance(x, bool) for x in (rows, cols)) \
             and (rows < 4 or cols < 4):
@@ -96,14 +98,14 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
             continue
         loop, pearls, _ = found
         known = bd.values(loop.edges)
-        judge = Judge(bd, known, level)
         kinds = bd.kinds(pearls)
         cells = [r * cols + c for (r, c), _ in pearls]
         rng.shuffle(cells)
-        removed = remove(kinds, cells, judge, level, floor)
-        if minimal and level < 3:
-            rest = [i for i in cells if kinds[i]]
-            removed += remove(kinds, rest, judge, 3, floor)
+        with Judge(bd, known, level, candidates=kinds, use_oracle=use_oracle) as judge:
+            removed = remove(kinds, cells, judge, level, floor)
+            if minimal and level < 3:
+                rest = [i for i in cells if kinds[i]]
+                removed += remove(kinds, rest, judge, 3, floor)
         short = floor - (len(pearls) - len(removed))
         if short > 0:
             # Put back the last pearls removed: more pearls never add a solution.

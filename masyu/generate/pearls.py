@@ -1,5 +1,15 @@
 """The pearls of a generated puzzle: a loop whose admitted pearls deduction can finish,
-then their removal while the puzzle stays solvable at the requested level."""
+then their removal while the puzzle stays solvable at the requested level.
+
+With python-sat, removals are screened by the uniqueness oracle
+(:mod:`.unique`: one incremental solver per loop): a removal that lets in a
+second solution is refused at once, since deduction, being sound, could never
+finish that puzzle; the others are checked by deduction in batches (one
+deduction for several removals; when it refuses, a bisection finds the first
+removal it refuses, and the scan resumes after it).  Deduction can only lose
+facts when a pearl goes, so the batches decide as one deduction per removal
+would; and every puzzle kept was itself passed by deduction.  At level 3 (any
+unique puzzle) the oracle alone decides."""
 from __future__ import annotations
 
 import random
@@ -11,6 +21,8 @@ from ..loop import Loop
 from ..puzzle import Puzzle
 from ..solving import is_unique
 from .loops import admitted_pearls, faces_loop, grow_faces, improve_loop
+from .unique import AVAILABLE as ORACLE_AVAILABLE
+from .unique import UniqueOracle
 
 REPAIRS = 60          # local reshapes of a loop before a new loop
 REPAIR_RADIUS = 3     # a reshape toggles faces within this distance of an open edge
@@ -18,17 +30,43 @@ REPAIR_STEPS = 400    # face toggles tried in one reshape
 REPAIR_KICK = 4       # toggles a reshape takes whatever they score
 STEPS_PER_FACE = 30   # face toggles tried per face when shaping a new loop
 NODE_LIMIT = 20_000   # search nodes for one uniqueness question before asking xcc
+FIRST_BATCH = 4       # removals per deduction at first (doubled after a batch passes,
+MAX_BATCH = 64        # halved after one fails)
+KEPT = 1 << 30        # the rank of a pearl that stays for good
+RESCREEN = False      # ask the oracle again after a rollback (tests compare; see below)
 
 
 class Judge:
-    """Answers "does this pearl set keep the known loop as the one solution, at this level?"."""
+    """Answers "does this pearl set keep the known loop as the one solution, at this level?".
 
-    def __init__(self, bd: Board, known: list[int], level: int) -> None:
+    ``candidates`` (the pearl code of every cell: the pearls removals choose
+    from) gives the judge a uniqueness oracle when python-sat is there
+    (``oracle``; ``use_oracle=False`` declines it); close the judge after use.
+    """
+
+    def __init__(self, bd: Board, known: list[int], level: int,
+                 candidates: Sequence[int] | None = None, use_oracle: bool = True) -> None:
         self.bd, self.known, self.level = bd, known, level
-        self.checks = 0
+        self.checks = 0        # deductions (and fallbacks) run
+        self.skipped = 0       # oracle questions answered by an earlier answer
+        self.oracle = None
+        if candidates is not None and use_oracle and ORACLE_AVAILABLE:
+            self.oracle = UniqueOracle(bd, candidates, known)
+
+    def close(self) -> None:
+        if self.oracle is not None:
+            self.oracle.close()
+
+    def __enter__(self) -> "Judge":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def accepts(self, kinds: Sequence[int], level: int | None = None) -> bool:
         level = self.level if level is None else level
+        if level >= 3 and self.oracle is not None:  # any unique puzzle: the oracle is exact
+            return self.oracle.unique(kinds)
         self.checks += 1
         res = analyze_kinds(self.bd, kinds, known=self.known, max_level=level, limit=2,
                             node_limit=NODE_LIMIT, probe_nodes=False)
@@ -76,9 +114,12 @@ def remove(kinds: list[int], order: Sequence[int], judge: Judge, level: int,
     """Remove the pearls at cells ``order``, one by one, each if ``judge`` still accepts.
 
     Stops when only ``floor`` pearls are left.  Returns the cells removed, in order.
-    (Trying batches first does not pay: near the end almost every removal is
-    refused, and a refused batch costs more checks than it saves.)
+    (Trying batches first does not pay without the oracle: near the end almost
+    every removal is refused, and a refused batch costs more checks than it
+    saves.  With it, the refusals are the oracle's, and batches pay.)
     """
+    if judge.oracle is not None:
+        return _remove_screened(kinds, list(order), judge, level, floor)
     removed: list[int] = []
     left = sum(1 for k in kinds if k)
     for i in order:
@@ -93,3 +134,73 @@ def remove(kinds: list[int], order: Sequence[int], judge: Judge, level: int,
         else:
             kinds[i] = saved
     return removed
+
+
+def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: int,
+                     floor: int) -> list[int]:
+    """:func:`remove` with the oracle screening every removal and deduction
+    checking the survivors in batches (see the module docstring)."""
+    oracle = judge.oracle
+    for rank, i in enumerate(order):  # a cut names the pearl tried last: it outlasts the others
+        if oracle.rank.get(i, KEPT) < KEPT:
+            oracle.rank[i] = rank
+    removed: list[int] = []
+    left = sum(1 for k in kinds if k)
+    pending: list[tuple[int, int, int]] = []  # (position in order, cell, pearl) removed, unchecked
+    # Cells the oracle passed in a batch rolled back after its refused pearl.  Asked
+    # again, each has at least the pearls it had then (the refused one is back, the
+    # rest as before) as long as no pearl that was there then has gone since, and
+    # more pearls never add a solution: the answer is yes without asking.  A pearl
+    # that the oracle lets go now (it had refused it then) ends that: forget them.
+    passed: set[int] = set()
+    batch, pos = FIRST_BATCH, 0
+    while True:
+        if pos < len(order) and left - len(pending) > floor:
+            i = order[pos]
+            pos += 1
+            if not kinds[i]:
+                continue
+            saved, kinds[i] = kinds[i], 0
+            if i in passed:
+                passed.discard(i)
+                judge.skipped += 1
+            elif oracle.unique(kinds):
+                passed.clear()
+            else:  # (pending is shorter than a batch, or it would have been checked)
+                kinds[i] = saved
+                oracle.rank[i] = KEPT
+                continue
+            if level >= 3:
+                removed.append(i)
+                left -= 1
+            else:
+                pending.append((pos - 1, i, saved))
+            if len(pending) < batch:
+                continue
+        if not pending:
+            return removed
+        # Deduction on the whole batch; if it refuses, the first removal it refuses.
+        if judge.accepts(kinds, level):
+            good, batch = len(pending), min(2 * batch, MAX_BATCH)
+        else:
+            good, bad = 0, len(pending) - 1   # pending[:good] removed passed; [:bad + 1] fails
+            while good < bad:
+                mid = (good + bad) // 2
+                for k, (_, i, saved) in enumerate(pending):
+                    kinds[i] = 0 if k <= mid else saved
+                if judge.accepts(kinds, level):
+                    good = mid + 1
+                else:
+                    bad = mid
+            batch = max(1, batch // 2)
+        removed += [i for _, i, _ in pending[:good]]
+        left -= good
+        if good < len(pending):  # keep the refused pearl, put back the rest, resume after it
+            at, i, _ = pending[good]
+            oracle.rank[i] = KEPT
+            for k, (_, i, saved) in enumerate(pending):
+                kinds[i] = 0 if k < good else saved
+            if not RESCREEN:
+                passed.update(i for _, i, _ in pending[good + 1:])
+            pos = at + 1
+        pending.clear()

@@ -36,8 +36,10 @@ in constant memory.
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
 import signal
+import sys
 import threading
 import warnings
 from contextlib import contextmanager
@@ -114,6 +116,19 @@ def solver_class():
     except ImportError:
         return None
     return Solver
+
+
+def python_sat_found() -> bool:
+    """Is python-sat there?  Found without importing it until something imports
+    it (then that import's outcome, :func:`solver_class`, answers): the registry
+    asks every engine when it loads, and a small solve on another engine should
+    not pay python-sat's import."""
+    if "pysat.solvers" in sys.modules:
+        return solver_class() is not None
+    try:
+        return importlib.util.find_spec("pysat.solvers") is not None
+    except ImportError:  # no pysat package at all
+        return False
 
 
 def translate(layout: Layout, cycle: CompiledCycle | None = None):
@@ -269,7 +284,7 @@ class SatEngine:
         self.memory = memory
 
     def available(self) -> bool:
-        return solver_class() is not None
+        return python_sat_found()
 
     def why_not(self) -> str | None:
         return None if self.available() else INSTALL_HINT

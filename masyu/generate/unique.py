@@ -1,0 +1,251 @@
+"""The generator's uniqueness oracle: one SAT solver per loop, kept alive across the
+whole pearl-removal sequence.
+
+"Does this pearl set keep the known loop as its only strong solution?" is asked
+once per candidate removal, hundreds of times for one loop.  A fresh proof each
+time (:func:`masyu.is_unique`: encode, translate, solve) repeats the same work;
+here the model is built once, for the loop's candidate pearls, and every
+question is one incremental solve:
+
+- a variable per edge (the board's numbering, ``e + 1``); every cell has degree
+  0 or 2;
+- a *selector* per candidate pearl: under it, that pearl's rule (white: straight
+  and not straight on both sides; black: a turn, both arms straight);
+- the known loop blocked by one clause ("not every edge of the loop"): any
+  other strong solution is a witness against uniqueness; and "some edge";
+- the pearls of the question as assumptions (the selectors of the others left
+  free: a free selector can only add constraints, never a solution);
+- connectivity by lazy cuts: a model made of several cycles is refused by
+  "not pearl q, or not edge e, or some edge crossing the boundary of C's
+  cells", for a cycle C, an edge e of it and q a pearl of the question
+  outside C (a loop through q and e must cross that boundary).  A cut names
+  its pearl, so it stays valid for every later question, and the solver keeps
+  everything it learns; it also refuses every other closed curve inside
+  those cells, not only C.
+
+A model that is one cycle is a strong solution other than the loop: not unique.
+No model: unique.  The answers are exact (no limit of any kind), so they can be
+held against a fresh proof (the tests do, on every question of small runs).
+
+This is the generator's own model, not an :mod:`xcc` problem: an XCC problem is
+one puzzle, while the oracle must answer for a family of puzzles (every subset
+of the candidate pearls) with one solver.  It needs python-sat (``AVAILABLE``);
+without it the generator asks deduction alone, as before.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..board import BLACK, WHITE, Board
+
+try:
+    # python-sat is an optional extra (the 'sat' extra); without it the generator
+    # falls back to deduction alone
+    from pysat.solvers import Solver
+except ImportError:
+    Solver = None
+
+AVAILABLE = Solver is not None
+SOLVER = "cadical195"  # the solver of xcc's engine "sat"
+
+
+def pearl_clauses(bd: Board, cell: int, kind: int, selector: int) -> list[list[int]]:
+    """The clauses of one pearl's rule, each with ``-selector`` in front (off-board
+    edges are false: their literals are dropped, or their clauses satisfied)."""
+    off = bd.off
+    near = bd.near[cell]
+    far = [bd.far(cell, d) for d in range(4)]
+    out: list[list[int]] = []
+
+    def clause(*lits: tuple[int, bool]) -> None:
+        """Literals as (edge, positive); an edge off the board is false."""
+        c = [-selector]
+        for e, positive in lits:
+            if e == off:
+                if not positive:  # "not off" is true: the clause holds
+                    return
+                continue
+            c.append(e + 1 if positive else -(e + 1))
+        out.append(c)
+
+    n, e, s, w = near
+    fn, fe, fs, fw = far
+    if kind == WHITE:  # straight through, and not straight on both sides
+        clause((n, False), (s, True))
+        clause((n, True), (s, False))
+        clause((e, False), (w, True))
+        clause((e, True), (w, False))
+        clause((n, True), (e, True))
+        clause((n, False), (fn, False), (fs, False))
+        clause((e, False), (fe, False), (fw, False))
+    else:  # a turn, both arms straight
+        clause((n, False), (s, False))
+        clause((e, False), (w, False))
+        clause((n, True), (s, True))
+        clause((e, True), (w, True))
+        for arm, beyond in ((n, fn), (e, fe), (s, fs), (w, fw)):
+            clause((arm, False), (beyond, True))
+    return out
+
+
+def obeys(bd: Board, value: Sequence[int], cell: int, kind: int) -> bool:
+    """Does the loop ``value`` (one 0/1 per edge number, ``off`` last and 0) obey
+    the pearl ``kind`` at ``cell``?  The rule of :func:`pearl_clauses`, read off."""
+    n, e, s, w = (value[x] for x in bd.near[cell])
+    fn, fe, fs, fw = (value[bd.far(cell, d)] for d in range(4))
+    if kind == WHITE:
+        return bool((n and s and not (fn and fs)) or (e and w and not (fe and fw)))
+    return (n != s and e != w and (not n or fn) and (not e or fe) and (not s or fs)
+            and (not w or fw))
+
+
+def degree_clauses(bd: Board) -> list[list[int]]:
+    """Every cell has degree 0 or 2: never exactly one edge, never three."""
+    out: list[list[int]] = []
+    off = bd.off
+    for near in bd.near:
+        es = [x + 1 for x in near if x != off]
+        for v in es:
+            out.append([-v] + [u for u in es if u != v])
+        for a in range(len(es)):
+            for b in range(a + 1, len(es)):
+                for c in range(b + 1, len(es)):
+                    out.append([-es[a], -es[b], -es[c]])
+    return out
+
+
+class UniqueOracle:
+    """Is the known loop the only strong solution of a subset of its pearls?
+
+    ``candidates`` is the pearl code of every cell (the pearls the questions
+    choose from), ``loop`` the known solution (one 0/1 per edge number).
+    Use as a context manager, or call :meth:`close`.
+    """
+
+    def __init__(self, bd: Board, candidates: Sequence[int], loop: Sequence[int]) -> None:
+        if Solver is None:
+            raise RuntimeError("the uniqueness oracle needs python-sat")
+        self.bd = bd
+        m = bd.nedges
+        self.selector: dict[int, int] = {}
+        clauses = degree_clauses(bd)
+        for cell, kind in enumerate(candidates):
+            if kind in (WHITE, BLACK):
+                s = self.selector[cell] = m + 1 + len(self.selector)
+                clauses += pearl_clauses(bd, cell, kind, s)
+        clauses.append([-(e + 1) for e in range(m) if loop[e] == 1])  # not the known loop
+        clauses.append(list(range(1, m + 1)))  # a loop has an edge
+        self.questions = self.solves = self.cuts = 0
+        self.witnessed = 0  # questions answered by a second solution found before
+        self._loop = list(loop)
+        self._kinds = list(candidates)
+        # Each second solution found, as the candidate pearls it breaks: it is a
+        # second solution of every question without one of them.
+        self._witnesses: list[list[int]] = []
+        self._solver = Solver(name=SOLVER, bootstrap_with=clauses)
+        # Cuts name the pearl that outlasts the others; the caller ranks them.
+        self.rank: dict[int, int] = dict.fromkeys(self.selector, 0)
+
+    def unique(self, kinds: Sequence[int]) -> bool:
+        """True if the pearls of ``kinds`` (a subset of the candidates) admit no
+        strong solution but the known loop."""
+        self.questions += 1
+        pearls = [i for i, k in enumerate(kinds) if k]
+        bd = self.bd
+        # A second solution found before answers at once if it breaks none of these
+        # pearls (the generator asks again, with a pearl or two more, after a refusal).
+        for broken in reversed(self._witnesses):
+            if not any(kinds[i] for i in broken):
+                self.witnessed += 1
+                return False
+        assumptions = [self.selector[i] for i in pearls]
+        solver, ends, m = self._solver, bd.ends, bd.nedges
+        while True:
+            self.solves += 1
+            if not solver.solve(assumptions=assumptions):
+                return True
+            model = solver.get_model()
+            present = [x - 1 for x in model[:m] if x > 0]
+            cycles = _cycles(present, ends, bd.ncells)
+            if len(cycles) == 1:
+                self._witnesses.append(self._broken(present))
+                return False
+            if not pearls:  # no pearl to name: a loop through this cycle's cells and
+                # an edge beyond them crosses their boundary
+                (cycle, cells), (other, _) = cycles[0], cycles[1]
+                solver.add_clause([-(cycle[0] + 1), -(other[0] + 1)] + self._crossing(cells))
+                self.cuts += 1
+                continue
+            lasting = sorted(pearls, key=self.rank.__getitem__, reverse=True)
+            for cycle, cells in cycles:
+                # the pearl off this cycle that outlasts the others (a cycle holding
+                # every pearl needs no cut: the others are cut)
+                q = next((i for i in lasting if i not in cells), None)
+                if q is not None:
+                    solver.add_clause([-(cycle[0] + 1), -self.selector[q]]
+                                      + self._crossing(cells))
+                    self.cuts += 1
+
+    def _crossing(self, cells: set[int]) -> list[int]:
+        """The literals of the edges with one end in ``cells``."""
+        near, nbr, off = self.bd.near, self.bd.nbr, self.bd.off
+        return [near[c][d] + 1 for c in cells for d in range(4)
+                if near[c][d] != off and nbr[c][d] not in cells]
+
+    def _broken(self, present: list[int]) -> list[int]:
+        """The candidate pearls that the loop of edges ``present`` breaks: only
+        pearls that see an edge where it differs from the known loop can."""
+        bd, loop = self.bd, self._loop
+        value = [0] * (bd.nedges + 1)
+        for e in present:
+            value[e] = 1
+        near: set[int] = set()
+        for e in range(bd.nedges):
+            if value[e] != loop[e]:
+                for cell in bd.ends[e]:  # the pearl there, or one cell on (a far edge)
+                    near.add(cell)
+                    near.update(j for j in bd.nbr[cell] if j >= 0)
+        kinds = self._kinds
+        return [c for c in near if kinds[c] in (WHITE, BLACK)
+                and not obeys(bd, value, c, kinds[c])]
+
+    def close(self) -> None:
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
+    def __enter__(self) -> "UniqueOracle":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def _cycles(present: list[int], ends: Sequence[tuple[int, int]],
+            ncells: int) -> list[tuple[list[int], set[int]]]:
+    """The cycles of a set of edges in which every cell has degree 0 or 2: each as
+    its edges and its cells."""
+    first = [-1] * ncells   # an edge at each cell, and the other one
+    second = [-1] * ncells
+    for e in present:
+        for x in ends[e]:
+            if first[x] < 0:
+                first[x] = e
+            else:
+                second[x] = e
+    seen = bytearray(len(ends))
+    out = []
+    for e0 in present:
+        if seen[e0]:
+            continue
+        edges, cells = [], set()
+        cell, e = ends[e0][0], e0
+        while not seen[e]:
+            seen[e] = 1
+            edges.append(e)
+            cells.add(cell)
+            a, b = ends[e]
+            cell = b if a == cell else a
+            e = second[cell] if first[cell] == e else first[cell]
+        out.append((edges, cells))
+    return out
