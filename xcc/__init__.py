@@ -1,9 +1,10 @@
 """Exact cover with colors: Knuth's Algorithm C (dancing links), TAOCP 7.2.2.1.
 
 Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
-``solve`` yields solutions lazily, ``count`` returns statistics, ``Search``
-does either with progress reports; ``ENGINES`` names the engines available
-here (the registry is :mod:`xcc.engines`).
+``solve`` yields solutions lazily, ``count`` returns statistics (with engine
+``memo``, exact counts without listing), ``sample`` draws solutions uniformly,
+``Search`` does any of them with progress reports; ``ENGINES`` names the
+engines available here (the registry is :mod:`xcc.engines`).
 """
 from .cycle import Cycle
 from .dlxfile import format_dlx, knuth_compatible, parse_dlx, read_dlx, write_dlx
@@ -11,8 +12,8 @@ from .engines import DEFAULT_ENGINE, ENGINES
 from .errors import XCCError
 from .problem import Problem
 from .results import Solution, Stats
-from .search import Search, count, solve
+from .search import Search, count, sample, solve
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
-           "count", "Search"]
+           "count", "sample", "Search"]

@@ -34,6 +34,7 @@
 #include <Python.h>
 
 #include "cnf.h"
+#include "memoglue.h"
 #include "search.h"
 
 typedef struct {
@@ -590,7 +591,8 @@ PyMODINIT_FUNC PyInit__native(void)
     if (PyModule_AddObject(m, "Solver", (PyObject *)&SolverType) < 0
         || PyModule_AddIntConstant(m, "DONE", XCC_DONE) < 0
         || PyModule_AddIntConstant(m, "SOLUTION", XCC_SOLUTION) < 0
-        || PyModule_AddIntConstant(m, "PAUSED", XCC_PAUSED) < 0) {
+        || PyModule_AddIntConstant(m, "PAUSED", XCC_PAUSED) < 0
+        || memo_register(m) < 0) {
         Py_DECREF(&SolverType);
         Py_DECREF(m);
         return NULL;
