@@ -22,6 +22,7 @@ REGISTRY: dict[str, Engine] = {e.name: e for e in (PythonEngine(), NativeEngine(
                                                    MemoEngine(), MemoEngine(native=False))}
 ENGINES: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.available())
 DEFAULT_ENGINE = "c" if "c" in ENGINES else "python"
+EXACT_ENGINES: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.exact)
 DEFAULT_EXACT_ENGINE = "memo" if "memo" in ENGINES else "memo-python"
 
 
@@ -36,5 +37,5 @@ def get(name: str) -> Engine:
     return engine
 
 
-__all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "get", "Engine", "Run", "CountRun",
+__all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "get", "Engine", "Run", "CountRun",
            "SOLUTION", "PAUSED", "DONE"]
