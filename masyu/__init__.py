@@ -3,7 +3,7 @@
 ``masyu`` uses ``xcc``; ``xcc`` knows nothing of Masyu.  The layers, from the
 bottom: ``errors``; ``board``; the value types ``puzzle`` and ``loop``;
 ``formats``; ``check``, ``render``, ``collection``; ``encodings``;
-``solving`` and ``deduce``; ``generate``; the ``cli`` on top (the contract
+``exact`` (counts without listing); ``solving`` and ``deduce``; ``generate``; the ``cli`` on top (the contract
 in pyproject.toml, checked by tests/masyu/test_layers.py).
 
 The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
@@ -21,9 +21,10 @@ from .collection import dump, load, load_solutions
 from .render import render_svg, render_text
 from .encodings import ENCODINGS, Encoding, encode
 from .solving import METHODS, Count, Search, count, is_unique, solve
+from .exact import sample
 from .generate import DIFFICULTIES, Difficulty, Generated, generate, generate_with_loop
 
 __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation", "load", "dump",
            "load_solutions", "render_text", "render_svg", "encode", "Encoding", "solve", "count",
-           "is_unique", "Count", "Search", "generate", "generate_with_loop", "Generated",
+           "is_unique", "Count", "Search", "sample", "generate", "generate_with_loop", "Generated",
            "Difficulty", "ENCODINGS", "METHODS", "FORMATS", "DIFFICULTIES"]

@@ -16,6 +16,7 @@ app = typer.Typer(
 
 from . import puzzles as _puzzles  # noqa: E402,F401  (registers convert, check, render)
 from . import solving as _solving  # noqa: E402,F401  (registers solve, count, encode)
+from . import sampling as _sampling  # noqa: E402,F401  (registers sample)
 from . import generating as _generating  # noqa: E402,F401  (registers generate)
 from . import playing as _playing  # noqa: E402,F401  (registers daily, play)
 

@@ -20,6 +20,7 @@ import xcc
 
 from . import app
 from .puzzles import errors_exit, fail, read_puzzle_arg, summaries
+from .sampling import MEMORY_HELP, exact_engine, run_exact_count
 from ..collection import parse_collection
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
@@ -174,6 +175,10 @@ def count(
                                  help="One JSON object: weak or strong, and the engine "
                                       "statistics."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    exact: bool = typer.Option(False, "--exact",
+                               help="Count without listing, by memoized search (engine memo; "
+                                    "exact however large; no --limit)."),
+    memory: Optional[str] = typer.Option(None, "--memory", metavar="SIZE", help=MEMORY_HELP),
 ) -> None:
     """Count the solutions of a puzzle (strong ones, or weak ones with --weak).
 
@@ -183,6 +188,13 @@ def count(
     Example: masyu count puzzles.txt#rcra-masyu05 --weak --encoding 422 --json
     """
     p = read_puzzle_arg(puzzle)
+    if exact or memory is not None:  # masyu/cli/sampling.py: the memo engine
+        if not exact:
+            fail("--memory limits exact counts only (add --exact)", "--memory")
+        if limit is not None:
+            fail("an exact count takes no limit", "--limit")
+        run_exact_count(p, weak=weak, encoding=encoding, memory=memory, as_json=as_json,
+                        quiet=quiet, engine=exact_engine(engine))
     progress = Progress(quiet)
     search = _search(p, progress, weak=weak, encoding=encoding, method=method, engine=engine,
                      limit=limit)
