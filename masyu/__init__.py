@@ -3,7 +3,7 @@
 ``masyu`` uses ``xcc``; ``xcc`` knows nothing of Masyu.  The layers, from the
 bottom: ``errors``; ``board``; the value types ``puzzle`` and ``loop``;
 ``formats``; ``check``, ``render``, ``collection``; ``encodings``;
-``solving`` and ``deduce``; ``generate``; the ``cli`` on top (the contract
+``exact`` (counts without listing); ``solving`` and ``deduce``; ``generate``; the ``cli`` on top (the contract
 in pyproject.toml, checked by tests/masyu/test_layers.py).
 
 The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
@@ -28,7 +28,7 @@ _EXPORTS: dict[str, str] = {
     "render_svg": "render", "render_text": "render",
     "ENCODINGS": "encodings", "Encoding": "encodings", "encode": "encodings",
     "METHODS": "solving", "Count": "solving", "Search": "solving", "count": "solving",
-    "is_unique": "solving", "solve": "solving",
+    "is_unique": "solving", "solve": "solving", "sample": "exact",
     "DIFFICULTIES": "generate", "Difficulty": "generate", "Generated": "generate",
     "generate": "generate", "generate_with_loop": "generate",
     "Certificate": "certify", "Verdict": "certify", "prove": "certify", "verify": "certify",
@@ -41,7 +41,7 @@ _SHADOWED = frozenset(name for name, module in _EXPORTS.items() if name == modul
 
 __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation", "load", "dump",
            "load_solutions", "render_text", "render_svg", "encode", "Encoding", "solve", "count",
-           "is_unique", "Count", "Search", "generate", "generate_with_loop", "Generated",
+           "is_unique", "Count", "Search", "sample", "generate", "generate_with_loop", "Generated",
            "Difficulty", "ENCODINGS", "METHODS", "FORMATS", "DIFFICULTIES", "prove", "verify",
            "Certificate", "Verdict", "explain", "hint", "ambiguity", "Explanation", "Hint",
            "Ambiguity", "RULES", "THEMES"]

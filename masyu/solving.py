@@ -33,6 +33,7 @@ from .board import Cell, Edge
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from . import memory
 from .errors import MasyuError, MasyuTypeError
+from .exact import exact_count
 from .loop import Loop
 from .puzzle import Puzzle
 
@@ -353,14 +354,31 @@ def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
 def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           method: str = DEFAULT_METHOD,
           engine: str | None = None, limit: int | None = None,
-          on_progress: Callable[[Search], None] | None = None,
-          progress_every: float = 1.0, deadline: float | None = None) -> Count:
+          on_progress: Callable | None = None,
+          progress_every: float = 1.0, deadline: float | None = None, exact: bool = False,
+          memory: int | None = None) -> Count:
     """Count the strong (or weak) solutions; the result carries the statistics.
 
+    With ``exact=True`` nothing
+    is listed: the memoized search of :mod:`masyu.exact` counts (engine
+    default ``memo``, ``memory`` its limit in bytes, no ``limit``; the method
+    is not used) and ``on_progress`` receives the engine's ``xcc.Stats``
+    instead of the ``Search``.
+
     Ctrl-C stops the count and returns what was counted so far, with
-    ``stats.interrupted`` set and ``complete`` False; so does ``deadline``
-    (seconds), without ``interrupted``.
+    ``stats.interrupted`` set and ``complete`` False (an interrupted exact
+    count is 0); so does ``deadline`` (seconds), without ``interrupted``.
     """
+    if exact:
+        _check(encoding, method, xcc.DEFAULT_ENGINE)
+        if limit is not None:
+            raise MasyuError("an exact count takes no limit")
+        stats = exact_count(puzzle, weak=weak, encoding=encoding or DEFAULT_ENCODING,
+                            engine=engine, memory=memory,
+                            on_progress=on_progress, progress_every=progress_every)
+        return Count(stats.solutions, stats, bool(weak))
+    if memory is not None:
+        raise MasyuError("memory is a limit of exact counts only (exact=True)")
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
                     limit=limit, on_progress=on_progress, progress_every=progress_every,
                     deadline=deadline)

@@ -11,14 +11,18 @@
 #    through, once pausing and resuming every few mems; then the same with
 #    propagation on (random graphs with parity cuts, small Masyu boards);
 #    then the SAT engine's C parts alone (cnf.c, cnf_cycle.c, formula.c,
-#    cuts.c with tests/c/cnf_driver.c), leaks checked.
+#    cuts.c with tests/c/cnf_driver.c), leaks checked; then the memo engine's
+#    C core (memo.c, memofrontier.c, memodiagram.c with tests/c/memo_driver.c)
+#    against its Python twin (tests/c/memo_differential.py), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
 #    the engine tests (tests/xcc/engines/dlx/test_native.py; test_hostile.py,
 #    random and mutated arrays, cycles, cuts and junk arguments straight into
 #    the glue; test_layout.py, the C layout, counts and batches;
-#    tests/xcc/test_dlxfast.py, the one-pass DLX reader; and the SAT
-#    engine's compiled translation and cuts: tests/xcc/engines/sat/) against
-#    it, in a copy of the whole package tree.
+#    tests/xcc/test_dlxfast.py, the one-pass DLX reader; the SAT engine's
+#    compiled translation and cuts: tests/xcc/engines/sat/; and the memo
+#    engine's C core and glue, memo*.c: tests/xcc/engines/memo/, whose twins
+#    are compared on hundreds of random problems and whose C door is fed
+#    broken plans) against it, in a copy of the whole package tree.
 # Any sanitizer report stops the run with a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +36,7 @@ trap 'rm -rf "$OUT"' EXIT
 DLX="xcc/csrc/layout.c xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
 GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c"
 SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
+MEMO="xcc/csrc/memo.c xcc/csrc/memofrontier.c xcc/csrc/memodiagram.c xcc/csrc/memoglue.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -114,6 +119,12 @@ $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
     $SAT xcc/csrc/vec.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
 "$OUT/cnf_driver" "$((COUNT * 5))" 1
 
+echo "== 1d. the memo engine's C core (memo.c, memofrontier.c, memodiagram.c) against its twin, leaks checked"
+$CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
+    xcc/csrc/memo.c xcc/csrc/memofrontier.c xcc/csrc/memodiagram.c tests/c/memo_driver.c \
+    -o "$OUT/memo_driver"
+"$PYTHON" tests/c/memo_differential.py "$OUT/memo_driver" --count "$((COUNT / 5))" --seed 1
+
 echo "== 2. the extension module, sanitized, under the engine tests"
 # a copy of the package and its tests, so that nothing imports the normal build
 PKG="$OUT/pkg"
@@ -128,7 +139,7 @@ SHARED="$(cd .. && pwd)/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \
-    $GLUE $DLX $SAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
+    $GLUE $DLX $SAT $MEMO xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
@@ -140,7 +151,8 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/engines/dlx/test_native.py \
         tests/xcc/engines/dlx/test_hostile.py tests/xcc/engines/dlx/test_layout.py \
         tests/xcc/test_dlxfast.py \
-        tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py
+        tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py \
+        tests/xcc/engines/memo/test_engine.py
 )
 unset LD_PRELOAD
 echo "sanitize: all clean"

@@ -1,9 +1,12 @@
 """Exact cover with colors: Knuth's Algorithm C (dancing links), TAOCP 7.2.2.1.
 
 Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
-``solve`` yields solutions lazily, ``count`` returns statistics, ``Search``
-does either with progress reports; ``ENGINES`` names the engines available
-here (the registry is :mod:`xcc.engines`).  ``read_text``/``write_text``
+``solve`` yields solutions lazily, ``count`` returns statistics (with engine
+``memo``, exact counts without listing), ``sample`` draws solutions uniformly,
+``Search`` does any of them with progress reports; ``ENGINES`` names the
+engines available here (the registry is :mod:`xcc.engines`), ``EXACT_ENGINES``
+those that count without listing; ``MemoEngine(order=..., memory=...)`` is
+the memo engine configured for a caller's item order and memory limit.  ``read_text``/``write_text``
 read a capped text file and write one atomically (:mod:`xcc.textio`, masyu's too);
 ``xcc.drat`` is the DRAT checker (issue 18's certificates).
 
@@ -21,12 +24,14 @@ _EXPORTS: dict[str, str] = {
     "DEFAULT_ENGINE": "engines", "ENGINES": "engines", "XCCError": "errors",
     "XCCTypeError": "errors", "read_text": "textio", "write_text": "textio",
     "Problem": "problem", "Solution": "results", "Stats": "results",
-    "Search": "search", "count": "search", "solve": "search",
+    "Search": "search", "count": "search", "solve": "search", "sample": "search",
+    "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
-           "count", "Search", "XCCTypeError", "read_text", "write_text"]
+           "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine",
+           "XCCTypeError", "read_text", "write_text"]
 
 
 def __getattr__(name: str):

@@ -7,7 +7,9 @@ from typing import Callable, Iterator
 from .problem import Occurrence, Problem
 
 LABELS = {"max_level": "max level {}", "cycle_cuts": "{} cycle cuts", "forced": "{} forced colors",
-          "loop_propagations": "{} loop propagations"}  # str(stats); others "{} name"
+          "loop_propagations": "{} loop propagations", "levels": "{} levels",
+          "level": "level {}", "width": "width {}", "peak_bytes": "peak {} bytes"}
+# str(stats) shows each counter this way; others "{} name"
 
 
 def _label(label: str, value: int) -> str:
@@ -38,7 +40,9 @@ class Stats:
     propagation ``forced`` (colors forced) and ``probes``; for SAT
     ``solves``, CaDiCaL's ``conflicts``, ``decisions``, ``propagations``,
     ``restarts``, the CNF's ``variables`` and ``clauses``, and
-    ``cycle_cuts`` (cut clauses added).  Each counter is also an attribute
+    ``cycle_cuts`` (cut clauses added); for the memo engines ``levels``,
+    ``level`` (reached), ``states``, ``width`` (the largest layer),
+    ``bytes`` (held) and ``peak_bytes``.  Each counter is also an attribute
     (``stats.nodes``), 0 when the engine has no such counter; ``extra`` is
     the older name of ``counters``.
 
@@ -60,6 +64,12 @@ class Stats:
         if self._source is not None:
             self._counters.update(self._source())
         return self._counters
+
+    def __int__(self) -> int:
+        """``int(stats)`` is ``stats.solutions`` (an exact count: a Python int)."""
+        return self.solutions
+
+    __index__ = __int__
 
     def follow(self, source: Callable[[], dict[str, int]] | None) -> None:
         """Read the counters from ``source`` (a run's ``counters``) from now

@@ -8,6 +8,10 @@ Listing takes the solutions from the run in batches (``Run.batch``: one,
 then twice as many each time up to ``BATCH``, never past the limit);
 counting (``Search.count``, ``count``) lets the run go on past each
 solution (``Run.count``), returning only on its budget or at the limit.
+With an engine that counts without listing (``exact``: the memo engines), it
+runs the engine's count instead (``exact=True``: ``stats.solutions`` is the
+exact count) or its uniform draws (``draws=(k, seed)``): ``count`` and
+``sample``.
 """
 from __future__ import annotations
 
@@ -17,7 +21,8 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from .cycle import Cycle
-from .engines import DEFAULT_ENGINE, DONE, SOLUTION, Engine, Run, get
+from .engines import DEFAULT_ENGINE, DEFAULT_EXACT_ENGINE, DONE, REGISTRY, SOLUTION, Engine, \
+    Run, get
 from .errors import XCCError, XCCTypeError
 from .problem import Problem
 from .results import Solution, Stats
@@ -38,13 +43,17 @@ class Search:
     of a long run; ``deadline`` (seconds) ends the search between two steps
     of the engine once it has run that long, ``timed_out`` and not
     ``complete`` (a bound for a server; a step is some milliseconds of work).  After Ctrl-C, ``stats`` holds everything counted so far
-    with ``interrupted`` set.
+    with ``interrupted`` set.  With an ``exact`` engine, ``exact=True``
+    counts without listing (nothing is yielded; ``stats.solutions`` is the
+    count once complete) and ``draws=(k, seed)`` yields ``k`` solutions drawn
+    uniformly and independently.
     """
 
     def __init__(self, problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE,
                  limit: int | None = None, cycle: Cycle | None = None,
                  on_progress: Callable[[Stats], None] | None = None,
-                 progress_every: float = 1.0, deadline: float | None = None) -> None:
+                 progress_every: float = 1.0, deadline: float | None = None,
+                 exact: bool = False, draws: tuple[int, int] | None = None) -> None:
         if not isinstance(problem, Problem):
             raise XCCTypeError(f"expected an xcc.Problem, not {type(problem).__name__}",
                                "argument 'problem'")
@@ -73,6 +82,13 @@ class Search:
                            "argument 'deadline'")
         self.deadline = deadline
         self.timed_out = False
+        if (exact or draws is not None) and not engine.exact:
+            valid = ", ".join(n for n, e in REGISTRY.items() if e.exact and e.available())
+            raise XCCError(f"engine {engine.name!r} counts only by listing; engines that count "
+                           f"exactly and draw: {valid}")
+        if exact and limit is not None:
+            raise XCCError("an exact count takes no limit")
+        self.exact, self.draws = bool(exact), draws
         self.problem = problem
         self.engine = engine.name
         self._engine = engine
@@ -120,6 +136,8 @@ class Search:
             raise XCCError("a Search can be iterated or counted only once; make a new one")
         self._solutions = (_ for _ in ())  # used up
         limit = self.limit
+        if self.exact:
+            return self._exact_count()
         with self._running() as (run, report):
             count, budget, stats = run.count, self._engine.budget, self.stats
             while True:
@@ -133,7 +151,19 @@ class Search:
                     break
         return self.stats
 
+    def _exact_count(self) -> Stats:
+        """The engine's count: its steps say PAUSED until it is known, then DONE."""
+        with self._running() as (run, report):
+            while run.step(self._engine.budget) != DONE:
+                if report():
+                    return self.stats
+            self.stats.solutions = run.total()
+        return self.stats
+
     def _search(self) -> Iterator[Solution]:
+        if self.exact:  # nothing to list: the count is all
+            self._exact_count()
+            return
         stats, problem, limit = self.stats, self.problem, self.limit
         with self._running() as (run, report):
             batch, budget, clock, start = run.batch, self._engine.budget, time.perf_counter, \
@@ -154,6 +184,15 @@ class Search:
                 size = min(2 * size, BATCH)
                 if report():
                     return
+
+    def _begin(self) -> Run:
+        """The engine's run: a search, an exact count, or uniform draws."""
+        engine, problem, cycle = self._engine, self.problem, self.cycle
+        if self.exact:
+            return engine.start_count(problem, cycle)
+        if self.draws is not None:
+            return engine.start_sample(problem, cycle, *self.draws)
+        return engine.start(problem, cycle)
 
     @contextmanager
     def _running(self):
@@ -181,7 +220,7 @@ class Search:
 
         run = None
         try:
-            run = self._run = self._engine.start(self.problem, self.cycle)
+            run = self._run = self._begin()
             stats.follow(run.counters)  # live counters, read only when asked for
             yield run, report
         except KeyboardInterrupt:
@@ -207,14 +246,34 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
           deadline: float | None = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
-    Ctrl-C stops the count; the statistics so far are returned with
-    ``interrupted`` set, and a warning says so.
+    With an ``exact`` engine (``memo``) and no limit nothing is listed:
+    ``solutions`` is the exact count, a Python integer however large
+    (``int(stats)`` gives it too).  Ctrl-C stops the count; the statistics
+    so far are returned with ``interrupted`` set, and a warning says so (an
+    interrupted exact count has no solutions; its counters say how far it got).
     """
+    exact = limit is None and getattr(get(engine) if isinstance(engine, str) else engine,
+                                      "exact", False)
     search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,
-                    deadline=deadline)
+                    deadline=deadline, exact=exact)
     try:
         with search:
             search.count()
     except KeyboardInterrupt:
         warnings.warn("count interrupted: the statistics are those found so far", stacklevel=2)
     return search.stats
+
+
+def sample(problem: Problem, k: int, *, seed: int, cycle: Cycle | None = None,
+           engine: str | Engine = DEFAULT_EXACT_ENGINE,
+           on_progress: Callable[[Stats], None] | None = None) -> list[Solution]:
+    """``k`` solutions drawn uniformly at random and independently (repeats
+    possible) by an ``exact`` engine, from the diagram of all of them; the
+    same seed gives the same draws.  Ctrl-C raises KeyboardInterrupt."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 0:
+        raise XCCError(f"k must be a non-negative integer, not {k!r}", "argument 'k'")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise XCCError(f"seed must be an integer, not {seed!r}", "argument 'seed'")
+    with Search(problem, engine=engine, cycle=cycle, on_progress=on_progress,
+                draws=(k, seed)) as search:
+        return list(search)

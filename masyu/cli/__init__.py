@@ -35,11 +35,14 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "generate": ("generating", "generate", "Generate puzzles with exactly one solution."),
     "daily": ("playing", "daily", "Print the day's puzzle."),
     "play": ("playing", "play", "Play in the browser."),
+    "sample": ("sampling", "sample",
+               "Draw N loops uniformly at random from all the solutions of a puzzle."),
     "explain": ("explaining", "explain", "Explain a puzzle step by step."),
     "hint": ("explaining", "hint", "The next step from your marks, or which marks are wrong."),
     "ambiguity": ("explaining", "ambiguity",
                   "Where a puzzle with two or more solutions is ambiguous."),
-    "prove": ("certifying", "prove", "Prove a puzzle's solution unique, in a certificate others can check."),
+    "prove": ("certifying", "prove",
+              "Prove a puzzle's solution unique, in a certificate others can check."),
     "verify": ("certifying", "verify", "Check a certificate of uniqueness without a SAT solver."),
 }
 HELP = "Solve, count, check, convert, draw and generate Masyu puzzles."

@@ -35,7 +35,7 @@ def prove(
     rule and cell), the loop cuts used, the solution, its blocking clause, a DRAT proof and
     a manifest of sizes and SHA-256 hashes.  Exit 1 if the puzzle has no solution or two.
 
-    Example: masyu prove psm.txt#psm-10x10-easy-6657591 -o cert/
+    Example: masyu prove examples/puzzle.txt -o cert/
     """
     p = read_puzzle_arg(puzzle)
     try:

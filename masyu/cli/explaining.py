@@ -68,7 +68,7 @@ solution.  Exit code 0 solved, 1 stuck or no solution.
 
 Rules: """ + ", ".join(RULES) + """.
 
-Example: masyu explain puzzles.txt#psm-6x6-easy-3184225 --svg-steps steps/
+Example: masyu explain examples/puzzle.txt --svg-steps steps/
 """
 
 
@@ -133,7 +133,7 @@ def hint(
     and why.  Exit code 0 a step (or solved), 1 wrong
     marks, stuck, or no solution.
 
-    Example: masyu hint puzzle.txt --state '{"set": [[0, 0, 0, 1, 1]]}'
+    Example: masyu hint examples/puzzle.txt --state '{"set": [[1, 1, 2, 1, 1]]}'
     """
     p = read_puzzle_arg(puzzle)
     text = _read_state(state)
@@ -166,7 +166,7 @@ def ambiguity(
     Two solutions that differ in as few edges as found, the cells where they differ, and single pearls whose addition makes it unique (each
     verified by counting).  Exit code 0 unique, 1 not unique or no solution.
 
-    Example: masyu ambiguity draft.txt
+    Example: masyu ambiguity examples/puzzle.txt
     """
     p = read_puzzle_arg(puzzle)
     with errors_exit(), interrupted():

@@ -26,6 +26,7 @@ from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzz
 from .outputs import OutputFile, Status, emit, held_interrupt, write_file
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
 from .. import memory
+from .sampling import exact_engine, run_exact_count
 from ..collection import parse_collection
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
@@ -303,6 +304,9 @@ def count(
     resume: bool = RESUME_OPT,
     memory_: Optional[str] = MEMORY_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    exact: bool = typer.Option(False, "--exact",
+                               help="Count without listing, by memoized search (engine memo; "
+                                    "exact however large; no --limit; --memory bounds it)."),
 ) -> None:
     """Count the solutions of a puzzle.
 
@@ -315,12 +319,19 @@ def count(
     allowed = _limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     if each:
+        if exact:
+            fail("--exact counts one puzzle (not --each)", "--exact")
         _each(puzzle, each_.Task("count", limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed)
     _no_each(only, as_csv, resume)
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle_arg(puzzle)
+    if exact:  # masyu/cli/sampling.py: the memo engine
+        if limit is not None:
+            fail("an exact count takes no limit", "--limit")
+        run_exact_count(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
+                        as_json=as_json, quiet=quiet, engine=exact_engine(engine))
     _check_memory(p, allowed, limit=limit, **how)
     progress = Progress(quiet)
     search = _search(p, progress, limit=limit, **how)

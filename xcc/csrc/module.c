@@ -55,6 +55,7 @@
  */
 #include "glue.h"
 
+#include "memoglue.h"
 #include "search.h"
 #include "vec.h"
 
@@ -522,7 +523,8 @@ PyMODINIT_FUNC PyInit__native(void)
         || PyModule_AddObject(m, "Layout", (PyObject *)&xcc_LayoutType) < 0
         || PyModule_AddIntConstant(m, "DONE", XCC_DONE) < 0
         || PyModule_AddIntConstant(m, "SOLUTION", XCC_SOLUTION) < 0
-        || PyModule_AddIntConstant(m, "PAUSED", XCC_PAUSED) < 0) {
+        || PyModule_AddIntConstant(m, "PAUSED", XCC_PAUSED) < 0
+        || memo_register(m) < 0) {
         Py_DECREF(&SolverType);
         Py_DECREF(&xcc_LayoutType);
         Py_DECREF(m);

@@ -2,22 +2,28 @@
 
 ``REGISTRY`` maps each name to its engine, in a fixed order; ``ENGINES`` is
 the names of those available now (``c`` needs the compiled extension,
-``sat`` python-sat); ``DEFAULT_ENGINE`` the fastest available dancing-links
-engine.  ``get(name)`` answers an unknown name with the valid ones and an
+``sat`` python-sat, ``memo`` the compiled extension too); ``DEFAULT_ENGINE``
+the fastest available dancing-links engine.  An engine's ``exact`` says
+whether it counts without listing (the memo engines: ``xcc.count`` takes
+their fast path, ``xcc.sample`` draws from them).  ``get(name)`` answers an unknown name with the valid ones and an
 unavailable one with its install hint.  Adding an engine is one module
 (an :class:`~xcc.engines.base.Engine`) plus one line below.
 """
 from __future__ import annotations
 
 from ..errors import XCCError
-from .base import DONE, PAUSED, SOLUTION, Engine, Run
+from .base import DONE, PAUSED, SOLUTION, CountRun, Engine, Run
 from .dlx.native import NativeEngine
 from .dlx.python import PythonEngine
+from .memo.engine import MemoEngine
 from .sat.engine import SatEngine
 
-REGISTRY: dict[str, Engine] = {e.name: e for e in (PythonEngine(), NativeEngine(), SatEngine())}
+REGISTRY: dict[str, Engine] = {e.name: e for e in (PythonEngine(), NativeEngine(), SatEngine(),
+                                                   MemoEngine(), MemoEngine(native=False))}
 ENGINES: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.available())
 DEFAULT_ENGINE = "c" if "c" in ENGINES else "python"
+EXACT_ENGINES: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.exact)
+DEFAULT_EXACT_ENGINE = "memo" if "memo" in ENGINES else "memo-python"
 
 
 def get(name: str) -> Engine:
@@ -31,5 +37,5 @@ def get(name: str) -> Engine:
     return engine
 
 
-__all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "get", "Engine", "Run",
+__all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "get", "Engine", "Run", "CountRun",
            "SOLUTION", "PAUSED", "DONE"]

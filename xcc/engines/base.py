@@ -16,6 +16,11 @@ to find before returning, so that the driver's limit is met exactly.  The
 protocol gives them in terms of ``step`` (one step each); an engine that can
 do better (engine "c": the C search counts on its own) overrides them with
 the same answers, and its Python twin does the same in Python.
+
+An engine that counts without listing (``exact``: the memo engines) also
+starts a :class:`CountRun`, whose steps say PAUSED until the count is known
+and DONE then, and a run of uniform draws (``start_sample``); the driver's
+``count()`` and ``sample()`` use them.
 """
 from __future__ import annotations
 
@@ -73,12 +78,41 @@ class Run(Protocol):
         self.close()
 
 
+class CountRun(Protocol):
+    """An exact count in progress (``Engine.start_count``); a context manager
+    that closes itself on exit, like :class:`Run`."""
+
+    def step(self, budget: int) -> int:
+        """Work for about ``budget`` units (0: no limit); return PAUSED, or
+        DONE once the count is known."""
+        ...
+
+    def total(self) -> int:
+        """The exact number of solutions, a Python int (after DONE)."""
+        ...
+
+    def counters(self) -> dict[str, int]:
+        """As :meth:`Run.counters`."""
+        ...
+
+    def close(self) -> None:
+        """As :meth:`Run.close`."""
+        ...
+
+    def __enter__(self) -> "CountRun":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 class Engine(Protocol):
     """A way to search: one entry of the registry."""
 
-    name: str  # "python", "c", "sat", ...
+    name: str  # "python", "c", "sat", "memo", ...
     summary: str  # one line for --help and the docs
     budget: int  # the work per step the driver asks for: a few milliseconds' worth
+    exact: bool  # counts without listing: has start_count and start_sample
 
     def available(self) -> bool:
         """Can this engine run here (its extension or package imports)?"""
@@ -90,4 +124,15 @@ class Engine(Protocol):
 
     def start(self, problem: Problem, cycle: Cycle | None = None) -> Run:
         """A run over ``problem``, with the single-cycle constraint ``cycle``."""
+        ...
+
+    # Only when ``exact``:
+
+    def start_count(self, problem: Problem, cycle: Cycle | None = None) -> CountRun:
+        """A count of the solutions of ``problem`` that lists none of them."""
+        ...
+
+    def start_sample(self, problem: Problem, cycle: Cycle | None, k: int, seed: int) -> Run:
+        """A run whose ``k`` SOLUTIONs are drawn uniformly at random and
+        independently (repeats possible); the same seed, the same draws."""
         ...

@@ -126,6 +126,7 @@ class NativeEngine:
     name = "c"
     summary = "Algorithm C compiled: the same answers and mems, far faster"
     budget = MEM_BUDGET
+    exact = False  # counts by listing every solution (no start_count)
 
     def available(self) -> bool:
         return _native is not None

@@ -231,6 +231,7 @@ class PythonEngine:
     name = "python"
     summary = "Algorithm C in pure Python, the readable reference"
     budget = 1 << 16  # mems per step: some tens of milliseconds
+    exact = False  # counts by listing every solution (no start_count)
 
     def available(self) -> bool:
         return True

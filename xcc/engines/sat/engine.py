@@ -272,6 +272,7 @@ class SatEngine:
     name = "sat"
     summary = "the problem as CNF for CaDiCaL (needs python-sat)"
     budget = 1  # solves per step
+    exact = False  # counts by listing every solution (no start_count)
 
     def __init__(self, cuts: str = DEFAULT_CUTS, memory: int | None = None) -> None:
         if cuts not in CUTS:

@@ -1,0 +1,140 @@
+/* xcc/csrc/memo.h: the memoized search (engine memo) in C.
+ * Python twins: xcc/engines/memo/frontier.py (memofrontier.c),
+ * xcc/engines/memo/diagram.py (memo.c, memodiagram.c); the plan arrays are
+ * built by xcc/engines/memo/native.py from xcc/engines/memo/plan.py.
+ *
+ * No Python here: memoglue.c is the face.  Every allocation is charged
+ * against a memory limit, and a run that would pass it stops with
+ * MEMO_ENOMEM before asking the system for the memory.
+ */
+#ifndef XCC_MEMO_H
+#define XCC_MEMO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum { MEMO_DONE = 0, MEMO_PAUSED = 1, MEMO_ENOMEM = 2, MEMO_EINVAL = 3 };
+enum { SLOT_PRIMARY = 0, SLOT_SECONDARY = 1, SLOT_VERTEX = 2, SLOT_CLOSED = 3 };
+#define MEMO_SKIP (-1)
+
+/* The plan as flat int32 arrays (copied by memo_new; see native.py). */
+typedef struct {
+    int32_t levels, n1, nsec, nverts, noptions, has_cycle, diagram;
+    const int32_t *opt_start, *opt_item, *opt_color;  /* entries of each option */
+    const int32_t *order;                             /* [levels] */
+    const int32_t *own_start, *own_opt;               /* [levels+1]: options of level k */
+    const int32_t *lay_start;                         /* [levels+2]: slots of L_k */
+    const int32_t *slot_kind, *slot_id, *slot_word, *slot_shift, *slot_bits;
+    const int32_t *lay_words;                         /* [levels+1] */
+    const int32_t *root;                              /* values of L_0's slots */
+    const int32_t *wv_start, *wv;                     /* [levels+1]: vertices of W_k */
+    const int32_t *vlast, *required, *required_later; /* [nverts] [nverts] [levels] */
+    const int32_t *ie_start, *ie_color, *ie_u, *ie_v; /* [nsec+1]: item edges */
+    /* lookahead: per layout, watched items, their signatures, their entries */
+    const int32_t *wg_start, *g_item, *g_start, *s_start, *e_item, *e_color;
+    const int32_t *g_fresh;  /* 1 unless the same group (item, signatures) is in the layout before */
+} memo_plan;
+
+#define MEMO_ARRAYS 30
+
+/* Multiword unsigned integers, little-endian 64-bit words, all of one width
+ * in an array that widens (re-strides) when an addition carries out. */
+typedef struct {
+    uint64_t *w;
+    size_t n, cap; /* numbers, room */
+    int width;     /* words per number */
+} bigs;
+
+/* One layer: its distinct states (packed keys) in order of first appearance. */
+typedef struct {
+    size_t n, cap;
+    int kw;              /* key words */
+    uint64_t *keys;      /* n * kw */
+    bigs counts;         /* count mode: partial solutions reaching each state */
+    uint32_t *table;     /* open addressing: node + 1, 0 empty */
+    size_t tmask;
+} memo_layer;
+
+typedef struct {
+    uint32_t *start;     /* [n+1] first arc of each node */
+    int32_t *choice;     /* option or MEMO_SKIP */
+    uint32_t *child;
+    size_t n, narcs, cap;
+} memo_arcs;
+
+typedef struct memo memo;
+
+/* 1 if every number of the plan is in range (lens: the MEMO_ARRAYS array lengths in
+ * field order), else 0 with the reason in why. */
+int memo_check(const memo_plan *plan, const size_t *lens, char *why, size_t size);
+memo *memo_new(const memo_plan *plan, size_t limit);
+void memo_free(memo *m);
+/* Work through about `budget` states; MEMO_PAUSED, MEMO_DONE or MEMO_ENOMEM. */
+int memo_step(memo *m, long budget);
+/* Progress: the level being built, states in the layer being built, bytes held. */
+void memo_progress(const memo *m, int *level, size_t *states, size_t *bytes, size_t *peak);
+const char *memo_error(const memo *m);
+/* After DONE: the count as `*width` little-endian words (owned by m). */
+const uint64_t *memo_total(const memo *m, int *width);
+const size_t *memo_widths(const memo *m);       /* states of L_0..L_levels */
+/* Diagram mode, after DONE: the r-th solution (r given as `rw` words);
+ * writes the options (level order, skips left out) to out, returns how many,
+ * or -1 if r is out of range. */
+int memo_unrank(memo *m, const uint64_t *r, int rw, int32_t *out);
+/* Diagram mode: `k` uniform draws from `seed`, each written as for unrank
+ * into out[i * levels ...] with its length in lens[i]; -1 if no memory. */
+int memo_sample(memo *m, long k, uint64_t seed, int32_t *out, int32_t *lens);
+
+/* Internal, shared by memo.c, memofrontier.c and memodiagram.c. */
+struct memo {
+    memo_plan p;              /* copies, owned */
+    size_t limit, used, peak;
+    char error[256];
+    int status_failed;
+    /* the work state (memofrontier.c) */
+    int32_t *cov, *val, *deg, *mate, closed;
+    int32_t **trail_at, *trail_old;
+    size_t trail_n, trail_cap;
+    int32_t *vpos;            /* vertex -> position in the layout being packed */
+    int vs_cur;               /* the first vertex slot of L_k */
+    int32_t *newly;           /* (item, color) pairs an option colors first */
+    int32_t *changed, nchanged; /* items (primary i, secondary n1 + x) the option set */
+    /* lookahead, incremental: the groups to check are the fresh ones and those
+     * naming a changed item (a group that the parent passed still passes) */
+    int32_t *gi_head, *gi_next, *gi_group, *gi_item, gi_n, *fresh, nfresh;
+    uint32_t *gstamp, tick;
+    uint64_t *key;            /* the child key being packed */
+    /* the layers (memo.c) */
+    int level;
+    size_t cursor;
+    memo_layer cur, next;
+    size_t *widths;
+    bigs total;
+    int done;
+    /* the diagram (memodiagram.c) */
+    memo_arcs *arcs;          /* [levels] */
+    uint8_t *accept;          /* of the last layer */
+    bigs *paths;              /* [levels+1] */
+};
+
+void *memo_alloc(memo *m, size_t bytes);
+void *memo_realloc(memo *m, void *p, size_t old, size_t bytes);
+void memo_release(memo *m, void *p, size_t bytes);
+int bigs_resize(memo *m, bigs *b, size_t n);
+int bigs_widen(memo *m, bigs *b, int width);
+int bigs_add(memo *m, bigs *dst, size_t i, const uint64_t *src, int sw);
+
+/* memofrontier.c: the states of one level. */
+void frontier_unpack(memo *m, int k, const uint64_t *key);
+void frontier_begin_level(memo *m, int k);
+int frontier_apply(memo *m, int k, int option);  /* 1 ok, 0 clash */
+int frontier_after(memo *m, int k);              /* packs m->key for L_{k+1}; 0 dead */
+size_t frontier_mark(const memo *m);
+void frontier_undo(memo *m, size_t mark);
+int frontier_accepts(const memo *m, const uint64_t *key);  /* a key of L_levels */
+int frontier_reserve(memo *m);
+
+/* memodiagram.c */
+int diagram_paths(memo *m);
+
+#endif

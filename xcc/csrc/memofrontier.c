@@ -1,0 +1,317 @@
+/* xcc/csrc/memofrontier.c: the states of one level of the memoized search.
+ * Python twin: xcc/engines/memo/frontier.py (Work, children, accepts); the
+ * same rules in the same order, so both find the same children.
+ *
+ * A state is packed into the key words of its layout: each slot (primary
+ * item, secondary item, vertex, closed flag) has a word, a shift and a
+ * width, computed by native.py.  The work state is unpacked into arrays
+ * indexed by item and vertex; an option's changes go on a trail and are
+ * undone after its child is packed, as dancing links undo a cover.
+ */
+#include <string.h>
+
+#include "memo.h"
+
+static inline uint64_t slot_value(const uint64_t *key, const memo_plan *p, int s)
+{
+    int bits = p->slot_bits[s];
+    uint64_t mask = bits >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << bits) - 1);
+    return (key[p->slot_word[s]] >> p->slot_shift[s]) & mask;
+}
+
+/* The position of layout k's first vertex slot. */
+static int first_vertex_slot(const memo_plan *p, int k)
+{
+    int s = p->lay_start[k], end = p->lay_start[k + 1];
+    while (s < end && p->slot_kind[s] != SLOT_VERTEX)
+        s++;
+    return s;
+}
+
+int frontier_reserve(memo *m)
+{
+    const memo_plan *p = &m->p;
+    size_t longest = 0;
+    for (int o = 0; o < p->noptions; o++) {
+        size_t len = (size_t)(p->opt_start[o + 1] - p->opt_start[o]);
+        if (len > longest)
+            longest = len;
+    }
+    size_t edges = p->has_cycle ? (size_t)p->ie_start[p->nsec] : 0;
+    m->trail_cap = longest + 5 * edges + 8;  /* per edge: 2 degrees, 2 mates, closed */
+    m->newly = memo_alloc(m, sizeof(int32_t) * 2 * (longest + 1));
+    m->changed = memo_alloc(m, sizeof(int32_t) * (longest + 1));
+    size_t groups = (size_t)p->wg_start[p->levels + 1], most = 1;
+    for (int k = 0; k <= p->levels; k++) {
+        size_t g0 = (size_t)p->wg_start[k], g1 = (size_t)p->wg_start[k + 1];
+        size_t e = (size_t)(p->s_start[p->g_start[g1]] - p->s_start[p->g_start[g0]]);
+        if (e > most)
+            most = e;
+    }
+    m->gi_head = memo_alloc(m, sizeof(int32_t) * ((size_t)p->n1 + (size_t)p->nsec + 1));
+    m->gi_next = memo_alloc(m, sizeof(int32_t) * most);
+    m->gi_group = memo_alloc(m, sizeof(int32_t) * most);
+    m->gi_item = memo_alloc(m, sizeof(int32_t) * most);
+    m->fresh = memo_alloc(m, sizeof(int32_t) * (groups + 1));
+    m->gstamp = memo_alloc(m, sizeof(uint32_t) * (groups + 1));
+    if (!m->changed || !m->gi_head || !m->gi_next || !m->gi_group || !m->gi_item || !m->fresh || !m->gstamp)
+        return 0;
+    memset(m->gi_head, 0xff, sizeof(int32_t) * ((size_t)p->n1 + (size_t)p->nsec + 1));
+    memset(m->gstamp, 0, sizeof(uint32_t) * (groups + 1));
+    m->cov = memo_alloc(m, sizeof(int32_t) * ((size_t)p->n1 + 1));
+    m->val = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nsec + 1));
+    m->deg = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
+    m->mate = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
+    m->vpos = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
+    m->trail_at = memo_alloc(m, sizeof(int32_t *) * m->trail_cap);
+    m->trail_old = memo_alloc(m, sizeof(int32_t) * m->trail_cap);
+    int words = 1;
+    for (int k = 0; k <= p->levels; k++)
+        if (p->lay_words[k] > words)
+            words = p->lay_words[k];
+    m->key = memo_alloc(m, sizeof(uint64_t) * (size_t)words);
+    if (!m->cov || !m->val || !m->deg || !m->mate || !m->vpos || !m->trail_at
+        || !m->trail_old || !m->key || !m->newly)
+        return 0;
+    memset(m->cov, 0, sizeof(int32_t) * ((size_t)p->n1 + 1));
+    memset(m->val, 0, sizeof(int32_t) * ((size_t)p->nsec + 1));
+    memset(m->deg, 0, sizeof(int32_t) * ((size_t)p->nverts + 1));
+    memset(m->mate, 0, sizeof(int32_t) * ((size_t)p->nverts + 1));
+    return 1;
+}
+
+void frontier_begin_level(memo *m, int k)
+{
+    const memo_plan *p = &m->p;
+    m->vs_cur = first_vertex_slot(p, k);
+    int j = 0;
+    for (int s = p->lay_start[k + 1]; s < p->lay_start[k + 2]; s++)
+        if (p->slot_kind[s] == SLOT_VERTEX)
+            m->vpos[p->slot_id[s]] = j++;
+    /* The groups of layout k+1: the fresh ones, and for the others, by item. */
+    for (int t = 0; t < m->gi_n; t++)
+        m->gi_head[m->gi_item[t]] = -1;  /* undo the last level's lists */
+    m->gi_n = m->nfresh = 0;
+    for (int g = p->wg_start[k + 1]; g < p->wg_start[k + 2]; g++) {
+        if (p->g_fresh[g]) {
+            m->fresh[m->nfresh++] = g;
+            continue;
+        }
+        for (int e = p->s_start[p->g_start[g]]; e < p->s_start[p->g_start[g + 1]]; e++) {
+            int32_t i = p->e_item[e];
+            m->gi_group[m->gi_n] = g;
+            m->gi_item[m->gi_n] = i;
+            m->gi_next[m->gi_n] = m->gi_head[i];
+            m->gi_head[i] = m->gi_n++;
+        }
+    }
+}
+
+void frontier_unpack(memo *m, int k, const uint64_t *key)
+{
+    const memo_plan *p = &m->p;
+    for (int s = p->lay_start[k]; s < p->lay_start[k + 1]; s++) {
+        int32_t value = (int32_t)slot_value(key, p, s), id = p->slot_id[s];
+        switch (p->slot_kind[s]) {
+        case SLOT_PRIMARY: m->cov[id] = value; break;
+        case SLOT_SECONDARY: m->val[id] = value; break;
+        case SLOT_VERTEX:
+            m->deg[id] = value == 0 ? 0 : value == 1 ? 2 : 1;
+            if (value >= 2)
+                m->mate[id] = p->slot_id[m->vs_cur + value - 2];
+            break;
+        default: m->closed = value;
+        }
+    }
+    m->trail_n = 0;
+    m->nchanged = 0;
+}
+
+static inline void set(memo *m, int32_t *at, int32_t value)
+{
+    m->trail_at[m->trail_n] = at;
+    m->trail_old[m->trail_n++] = *at;
+    *at = value;
+}
+
+size_t frontier_mark(const memo *m) { return m->trail_n; }
+
+void frontier_undo(memo *m, size_t mark)
+{
+    while (m->trail_n > mark) {
+        m->trail_n--;
+        *m->trail_at[m->trail_n] = m->trail_old[m->trail_n];
+    }
+}
+
+/* The cycle closes at level k: nothing else open, every required vertex on it. */
+static int close_cycle(memo *m, int k, int32_t u, int32_t v)
+{
+    const memo_plan *p = &m->p;
+    if (p->required_later[k])
+        return 0;
+    for (int j = p->wv_start[k]; j < p->wv_start[k + 1]; j++) {
+        int32_t w = p->wv[j], d = m->deg[w];
+        if ((d == 1 && w != u && w != v) || (d == 0 && p->required[w]))
+            return 0;
+    }
+    set(m, &m->closed, 1);
+    return 1;
+}
+
+/* Edge u-v appears (the rules of xcc.cycle.CycleGuard.add). */
+static int add_edge(memo *m, int k, int32_t u, int32_t v)
+{
+    if (m->closed || u == v)
+        return 0;
+    int32_t du = m->deg[u], dv = m->deg[v];
+    if (du == 2 || dv == 2)
+        return 0;
+    if (du == 1 && dv == 1 && m->mate[u] == v)
+        return close_cycle(m, k, u, v);
+    int32_t a = du ? m->mate[u] : u, b = dv ? m->mate[v] : v;
+    set(m, &m->deg[u], du + 1);
+    set(m, &m->deg[v], dv + 1);
+    set(m, &m->mate[a], b);
+    set(m, &m->mate[b], a);
+    return 1;
+}
+
+int frontier_apply(memo *m, int k, int option)
+{
+    const memo_plan *p = &m->p;
+    int n1 = p->n1, newly = 0;
+    int start = p->opt_start[option], end = p->opt_start[option + 1];
+    m->nchanged = 0;
+    for (int e = start; e < end; e++) {
+        int32_t i = p->opt_item[e], c = p->opt_color[e];
+        if (i < n1) {
+            if (m->cov[i])
+                return 0;
+            set(m, &m->cov[i], 1);
+            m->changed[m->nchanged++] = i;
+            continue;
+        }
+        int32_t x = i - n1, have = m->val[x];
+        if (c == 0) {
+            if (have)
+                return 0;
+            set(m, &m->val[x], 1);
+            m->changed[m->nchanged++] = i;
+        } else if (have == 0) {
+            set(m, &m->val[x], 1 + c);
+            m->changed[m->nchanged++] = i;
+            m->newly[2 * newly] = x;
+            m->newly[2 * newly++ + 1] = c;
+        } else if (have != 1 + c) {
+            return 0;
+        }
+    }
+    if (!p->has_cycle)
+        return 1;
+    /* The edges of the items this option colors first, in entry order. */
+    for (int t = 0; t < newly; t++) {
+        int32_t x = m->newly[2 * t], c = m->newly[2 * t + 1];
+        for (int j = p->ie_start[x]; j < p->ie_start[x + 1]; j++)
+            if (p->ie_color[j] == c && !add_edge(m, k, p->ie_u[j], p->ie_v[j]))
+                return 0;
+    }
+    return 1;
+}
+
+static void pack(memo *m, int k)
+{
+    const memo_plan *p = &m->p;
+    memset(m->key, 0, sizeof(uint64_t) * (size_t)p->lay_words[k]);
+    for (int s = p->lay_start[k]; s < p->lay_start[k + 1]; s++) {
+        int32_t id = p->slot_id[s];
+        uint64_t value;
+        switch (p->slot_kind[s]) {
+        case SLOT_PRIMARY: value = (uint64_t)m->cov[id]; break;
+        case SLOT_SECONDARY: value = (uint64_t)m->val[id]; break;
+        case SLOT_VERTEX: {
+            int32_t d = m->closed ? 0 : m->deg[id];
+            value = d == 0 ? 0 : d == 2 ? 1 : 2 + (uint64_t)m->vpos[m->mate[id]];
+            break;
+        }
+        default: value = (uint64_t)m->closed;
+        }
+        m->key[p->slot_word[s]] |= value << p->slot_shift[s];
+    }
+}
+
+/* Group g agrees with the work state: its item is covered, or one of its
+ * signatures agrees (twin: Work.agrees, one group). */
+static int group_agrees(const memo *m, int g)
+{
+    const memo_plan *p = &m->p;
+    int n1 = p->n1;
+    if (m->cov[p->g_item[g]])
+        return 1;
+    for (int s = p->g_start[g]; s < p->g_start[g + 1]; s++) {
+        int e = p->s_start[s];
+        for (; e < p->s_start[s + 1]; e++) {
+            int32_t i = p->e_item[e], c = p->e_color[e];
+            if (i < n1) {
+                if (m->cov[i])
+                    break;
+            } else {
+                int32_t have = m->val[i - n1];
+                if (have && (c == 0 || have != 1 + c))
+                    break;
+            }
+        }
+        if (e == p->s_start[s + 1])
+            return 1;
+    }
+    return 0;
+}
+
+/* Every watched group of layout k agrees (twin: Work.agrees).  Only the
+ * fresh groups and those naming an item the option changed are checked: the
+ * others agreed with the parent state, and their items kept their values. */
+static int agrees(memo *m, int k)
+{
+    (void)k;  /* the lists were built for layout k by frontier_begin_level */
+    for (int t = 0; t < m->nfresh; t++)
+        if (!group_agrees(m, m->fresh[t]))
+            return 0;
+    if (++m->tick == 0) {
+        memset(m->gstamp, 0, sizeof(uint32_t) * ((size_t)m->p.wg_start[m->p.levels + 1] + 1));
+        m->tick = 1;
+    }
+    for (int c = 0; c < m->nchanged; c++)
+        for (int32_t t = m->gi_head[m->changed[c]]; t >= 0; t = m->gi_next[t]) {
+            int32_t g = m->gi_group[t];
+            if (m->gstamp[g] == m->tick)
+                continue;
+            m->gstamp[g] = m->tick;
+            if (!group_agrees(m, g))
+                return 0;
+        }
+    return 1;
+}
+
+int frontier_after(memo *m, int k)
+{
+    const memo_plan *p = &m->p;
+    if (p->has_cycle && !m->closed) {
+        for (int j = p->wv_start[k]; j < p->wv_start[k + 1]; j++) {
+            int32_t w = p->wv[j], d = m->deg[w];
+            if (p->vlast[w] == k && (d == 1 || (d == 0 && p->required[w])))
+                return 0;
+        }
+    }
+    if (!agrees(m, k + 1))
+        return 0;
+    pack(m, k + 1);
+    return 1;
+}
+
+int frontier_accepts(const memo *m, const uint64_t *key)
+{
+    const memo_plan *p = &m->p;
+    if (!p->has_cycle)
+        return 1;
+    return (int)slot_value(key, p, p->lay_start[p->levels + 1] - 1);  /* the closed flag */
+}

@@ -1,0 +1,231 @@
+"""Engines ``memo`` and ``memo-python``: the ``Engine`` protocol over a build.
+
+Three kinds of run, each stepped by the driver (:mod:`xcc.search`) in
+budgets of states:
+
+- ``start_count`` (:class:`CountRun`): the count, two layers in memory at a
+  time; ``total()`` is the exact number of solutions (a Python int);
+- ``start`` (:class:`ListRun`): the whole diagram, then one solution per
+  step, in the diagram's order;
+- ``start_sample`` (:class:`DrawRun`): the whole diagram, then ``k``
+  solutions drawn uniformly and independently, one per step.
+
+Every run has the same counters: ``levels`` (of the plan), ``level``
+(reached), ``states`` (distinct states so far, every layer), ``width`` (the
+largest layer so far), ``bytes`` (held now) and ``peak_bytes``; the twins
+agree on all but the bytes (the Python twin charges a fixed size per state).
+"""
+from __future__ import annotations
+
+import os
+from typing import Sequence
+
+from ...cycle import Cycle
+from ...errors import XCCError
+from ...problem import Problem
+from ..base import DONE, PAUSED, SOLUTION, Run
+from .diagram import Build
+from .native import NativeBuild
+from .order import choose_order
+from .plan import Plan, check_order, make_plan
+
+MEMORY_FRACTION = 0.25  # of the machine's memory, by default (a shared machine)
+
+
+def default_memory() -> int:
+    """The default memory limit: a quarter of the machine's physical memory."""
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):
+        total = 4 << 30
+    return int(total * MEMORY_FRACTION)
+
+
+def check_memory(memory: int | None) -> int:
+    """The memory limit in bytes: ``memory``, or the default when None."""
+    if memory is None:
+        return default_memory()
+    if isinstance(memory, bool) or not isinstance(memory, int) or memory < 1 << 16:
+        raise XCCError(f"memory limit must be an integer number of bytes (at least 65536), "
+                       f"not {memory!r}")
+    return memory
+
+
+def native_available() -> bool:
+    try:
+        from ... import _native  # the compiled extension is optional
+    except ImportError:
+        return False
+    return hasattr(_native, "Memo")
+
+
+def prepare(problem: Problem, cycle: Cycle | None, order: Sequence | None) -> Plan:
+    """The plan of ``problem`` in the caller's ``order`` (names or indices of
+    primary items), or in the order :func:`.order.choose_order` finds."""
+    if not isinstance(problem, Problem):
+        raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
+    if cycle is not None and not isinstance(cycle, Cycle):
+        raise XCCError(f"expected an xcc.Cycle, not {type(cycle).__name__}")
+    compiled = cycle.compile_for(problem) if cycle is not None else None
+    order = choose_order(problem, compiled) if order is None else check_order(problem, order)
+    return make_plan(problem, order, compiled)
+
+
+def new_build(problem: Problem, cycle: Cycle | None, *, diagram: bool, native: bool,
+              order: Sequence | None = None, memory: int | None = None) -> Build | NativeBuild:
+    """A build of ``problem``, not yet stepped (C when ``native``)."""
+    limit = check_memory(memory)
+    plan = prepare(problem, cycle, order)
+    if native and plan.root is not None:
+        if not native_available():
+            raise XCCError("the compiled memo engine is not built; use engine 'memo-python'")
+        return NativeBuild(plan, problem.compact(), diagram, limit)
+    return Build(plan, diagram, limit)  # a plan without a root needs no C
+
+
+def build(problem: Problem, cycle: Cycle | None = None, *, diagram: bool = True,
+          native: bool | None = None, order: Sequence | None = None,
+          memory: int | None = None) -> Build | NativeBuild:
+    """A finished build, for tests and benchmarks that read its layers
+    (``widths``), ``total``, ``solutions()``, ``unrank(r)``, ``sample(k, seed)``.
+    No progress and no Ctrl-C handling: the driver (``xcc.count``,
+    ``xcc.solve``, ``xcc.sample`` with engine ``memo``) has those."""
+    b = new_build(problem, cycle, diagram=diagram,
+                  native=native_available() if native is None else native,
+                  order=order, memory=memory)
+    b.step(0)
+    return b
+
+
+class _BuildRun(Run):
+    """What the three runs share: the build and the counters."""
+
+    def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None,
+                 diagram: bool) -> None:
+        self._build: Build | NativeBuild | None = new_build(
+            problem, cycle, diagram=diagram, native=engine.native, order=engine.order,
+            memory=engine.memory)
+        self._levels = self._build.levels
+        self._last: dict[str, int] | None = None
+
+    def _built(self, budget: int) -> bool:
+        return self._build.step(budget)
+
+    def counters(self) -> dict[str, int]:
+        if self._build is None:
+            return dict(self._last or {})
+        level, states, nbytes, peak = self._build.progress()
+        widths = self._build.widths[:level + 1]
+        return {"levels": self._levels, "level": level, "states": sum(widths) + states,
+                "width": max(widths + [states]), "bytes": nbytes, "peak_bytes": peak}
+
+    def close(self) -> None:
+        if self._build is not None:
+            self._last = self.counters()
+            self._build = None  # the C memo is freed with it
+
+
+class CountRun(_BuildRun):
+    """An exact count: ``step`` is PAUSED until the count is known (DONE)."""
+
+    def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None) -> None:
+        super().__init__(engine, problem, cycle, diagram=False)
+        self._total: int | None = None
+
+    def step(self, budget: int) -> int:
+        if self._total is not None:
+            return DONE
+        if not self._built(budget):
+            return PAUSED
+        self._total = self._build.total
+        return DONE
+
+    def total(self) -> int:
+        """The exact number of solutions (after DONE)."""
+        if self._total is None:
+            raise XCCError("the count is not finished")
+        return self._total
+
+
+class ListRun(_BuildRun):
+    """Every solution from the diagram: PAUSED while it is built, then one
+    SOLUTION per step (its options in level order), then DONE."""
+
+    def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None) -> None:
+        super().__init__(engine, problem, cycle, diagram=True)
+        self._solutions = None
+        self._current: tuple[int, ...] = ()
+
+    def _next_solutions(self):
+        return self._build.solutions()
+
+    def step(self, budget: int) -> int:
+        if self._solutions is None:
+            if self._build is None:
+                return DONE
+            if not self._built(budget):
+                return PAUSED
+            self._solutions = iter(self._next_solutions())
+        for solution in self._solutions:
+            self._current = solution
+            return SOLUTION
+        return DONE
+
+    def solution(self) -> tuple[int, ...]:
+        return self._current
+
+    def close(self) -> None:
+        super().close()
+        self._solutions = iter(())
+
+
+class DrawRun(ListRun):
+    """``k`` solutions drawn uniformly and independently from the diagram
+    (SplitMix64 from ``seed``: the same draws in both twins)."""
+
+    def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None, k: int,
+                 seed: int) -> None:
+        super().__init__(engine, problem, cycle)
+        self._k, self._seed = k, seed
+
+    def _next_solutions(self):
+        return self._build.sample(self._k, self._seed) if self._build.total else []
+
+
+class MemoEngine:
+    """Exact counts by memoized search; the registry holds ``memo`` (C) and
+    ``memo-python`` (the readable twin).  ``MemoEngine(order=..., memory=...)``
+    is one configured for a caller: the order of primary items (names or
+    indices; default: :func:`.order.choose_order`) and the memory limit in
+    bytes (default :func:`default_memory`)."""
+
+    exact = True  # counts without listing (start_count) and draws (start_sample)
+
+    def __init__(self, native: bool = True, *, order: Sequence | None = None,
+                 memory: int | None = None) -> None:
+        self.native = bool(native)
+        self.name = "memo" if self.native else "memo-python"
+        self.summary = ("memoized search over frontier states: exact counts without "
+                        "listing, uniform draws" if self.native else
+                        "the memo engine in pure Python, the readable twin")
+        self.budget = 1 << 14 if self.native else 1 << 10  # states per step
+        self.order = None if order is None else tuple(order)
+        self.memory = None if memory is None else check_memory(memory)
+
+    def available(self) -> bool:
+        return native_available() if self.native else True
+
+    def why_not(self) -> str | None:
+        if self.available():
+            return None
+        return "the compiled extension is not built: pip install -e . (needs a C compiler)"
+
+    def start(self, problem: Problem, cycle: Cycle | None = None) -> ListRun:
+        return ListRun(self, problem, cycle)
+
+    def start_count(self, problem: Problem, cycle: Cycle | None = None) -> CountRun:
+        return CountRun(self, problem, cycle)
+
+    def start_sample(self, problem: Problem, cycle: Cycle | None, k: int,
+                     seed: int) -> DrawRun:
+        return DrawRun(self, problem, cycle, k, seed)

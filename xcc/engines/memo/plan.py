@@ -1,0 +1,243 @@
+"""The static plan of a memoized search: levels, owners and frontiers.
+
+The search decides the primary items one by one in a fixed ``order``: level
+``k`` decides item ``order[k]``.  Every option belongs to (is *owned by*) the
+level of its first primary item in that order, so it is considered exactly
+once: when level ``k`` comes, item ``order[k]`` is either covered already (by
+an option of an earlier level) or must be covered now by an option of level
+``k``.
+
+The state before level ``k`` (its *layout* ``L_k``) holds only what the
+levels from ``k`` on can still see: a primary item touched by an earlier
+option (covered or not), a secondary item an earlier option may have named
+and a later one may name (its value), and, with the cycle constraint, the
+graph vertices with an edge decided and one still open (degree and the other
+end of its path).  Two partial solutions with the same state have the same
+completions, so the state is the memo key (docs/exact.md proves it).
+
+Ranges, with ``first``/``last`` the first and last level that can touch a
+thing: it is in ``L_k`` when ``first < k <= last`` and in the *work* layout
+``W_k`` (everything level ``k`` reads or writes) when ``first <= k <= last``.
+
+The readable twin of ``xcc/csrc/memoplan.h``'s arrays (built here, read
+there): ``xcc/engines/memo/native.py`` flattens this plan for the C core.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ...cycle import CompiledCycle
+from ...errors import XCCError
+from ...problem import Problem
+
+NEVER = 1 << 30  # ``first`` of a thing no level touches
+
+
+@dataclass
+class Plan:
+    """Everything about a problem that does not depend on the state."""
+
+    n1: int                                  # primary items
+    nsec: int                                # secondary items
+    order: tuple[int, ...]                   # level k decides primary item order[k]
+    owned: list[list[int]]                   # options owned by each level, input order
+    entries: list[list[tuple[int, int]]]     # per option: (item, color code), item < n1 primary
+    first: list[int]                         # per item (primary then secondary)
+    last: list[int]
+    # The cycle constraint (None: none).
+    cycle: CompiledCycle | None = None
+    vfirst: list[int] = field(default_factory=list)   # per vertex
+    vlast: list[int] = field(default_factory=list)
+    required: list[bool] = field(default_factory=list)
+    item_edges: list[list[tuple[int, int, int]]] = field(default_factory=list)  # per secondary
+    # Layouts: per level k = 0..levels, the primary items, secondary items and
+    # vertices of L_k (sorted); W_k for k < levels.
+    lay_primary: list[list[int]] = field(default_factory=list)
+    lay_secondary: list[list[int]] = field(default_factory=list)
+    lay_vertex: list[list[int]] = field(default_factory=list)
+    work_vertex: list[list[int]] = field(default_factory=list)
+    required_later: list[bool] = field(default_factory=list)  # a required vertex with vfirst > k
+    # Lookahead: per layout k, the primary items not yet decided whose options
+    # all meet the state, each with its options cut down to the slots of L_k
+    # (*signatures*: ((item, color code), ...), minimal ones only).
+    watch: list[list[tuple[int, list[tuple[tuple[int, int], ...]]]]] = field(default_factory=list)
+    root: tuple | None = None                 # the state before level 0 (None: no solution)
+
+    @property
+    def levels(self) -> int:
+        return len(self.order)
+
+    def width(self) -> list[int]:
+        """The slots of each layout L_k (closed flag included)."""
+        extra = 1 if self.cycle is not None else 0
+        return [len(p) + len(s) + len(v) + extra for p, s, v in
+                zip(self.lay_primary, self.lay_secondary, self.lay_vertex)]
+
+
+def check_order(problem: Problem, order: Sequence[object] | None) -> tuple[int, ...]:
+    """The caller's order of primary items (names or indices), or the input order."""
+    n1 = len(problem.primary)
+    if order is None:
+        return tuple(range(n1))
+    index = {name: k for k, name in enumerate(problem.primary)}
+    out = []
+    for entry in order:
+        k = index.get(entry) if isinstance(entry, str) else entry
+        if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < n1:
+            raise XCCError(f"order: {entry!r} is not a primary item")
+        out.append(k)
+    if sorted(out) != list(range(n1)):
+        raise XCCError("order: must list every primary item exactly once")
+    return tuple(out)
+
+
+def make_plan(problem: Problem, order: Sequence[int], cycle: CompiledCycle | None,
+              lookahead: bool = True) -> Plan:
+    """The plan of ``problem`` decided in ``order`` (a permutation of primary
+    items); ``lookahead`` adds the watch lists (see :func:`watch_lists`)."""
+    c = problem.compact()
+    n1, nsec = len(problem.primary), len(problem.secondary)
+    starts, items, colors = c.starts.tolist(), c.items.tolist(), c.colors.tolist()
+    level_of = [0] * n1
+    for k, i in enumerate(order):
+        level_of[i] = k
+    levels = len(order)
+    owned: list[list[int]] = [[] for _ in range(levels)]
+    entries: list[list[tuple[int, int]]] = []
+    first = [NEVER] * (n1 + nsec)
+    last = [-1] * (n1 + nsec)
+    for o in range(len(starts) - 1):
+        entry = list(zip(items[starts[o]:starts[o + 1]], colors[starts[o]:starts[o + 1]]))
+        entries.append(entry)
+        owner = min(level_of[i] for i, _ in entry if i < n1)
+        owned[owner].append(o)
+        for i, _ in entry:
+            first[i] = min(first[i], owner)
+            last[i] = max(last[i], owner)
+    for i in range(n1):
+        last[i] = level_of[i]  # a primary item is decided at its own level
+    plan = Plan(n1, nsec, tuple(order), owned, entries, first, last)
+    if cycle is not None:
+        _plan_cycle(plan, cycle)
+    _layouts(plan)
+    plan.watch = watch_lists(plan) if lookahead else [[] for _ in range(levels + 1)]
+    from .frontier import root_state  # frontier reads plans; the root needs its rules
+    plan.root = root_state(plan)
+    return plan
+
+
+def decided(plan: Plan) -> list[int]:
+    """Per secondary item, the level after which its value is final: its last
+    level, or the first level whose options all name it when that level's
+    item is never covered before it (an option of that level is always taken)."""
+    n1 = plan.n1
+    out = [plan.last[n1 + x] for x in range(plan.nsec)]
+    for k, options in enumerate(plan.owned):
+        if not options or plan.first[plan.order[k]] != k:
+            continue
+        common = None
+        for o in options:
+            named = {i - n1 for i, _ in plan.entries[o] if i >= n1}
+            common = named if common is None else common & named
+        for x in sorted(common):
+            out[x] = min(out[x], k)
+    return out
+
+
+def _plan_cycle(plan: Plan, cc: CompiledCycle) -> None:
+    """Vertex ranges: from the first level that may color one of its items to
+    the last level after which all of them are decided."""
+    n1 = plan.n1
+    plan.cycle = cc
+    plan.item_edges = [list(e) for e in cc.item_edges]
+    vfirst = [NEVER] * cc.nverts
+    vlast = [-1] * cc.nverts
+    dec = decided(plan)
+    for x, edges in enumerate(plan.item_edges):
+        if plan.first[n1 + x] == NEVER:
+            continue  # no option names it: its edges never appear
+        for _, u, v in edges:
+            for w in (u, v):
+                vfirst[w] = min(vfirst[w], plan.first[n1 + x])
+                vlast[w] = max(vlast[w], dec[x])
+    for u, v in cc.present:
+        for w in (u, v):
+            vfirst[w] = -1
+    plan.vfirst, plan.vlast = vfirst, vlast
+    plan.required = [False] * cc.nverts
+    for v in cc.required:
+        plan.required[v] = True
+
+
+def _layouts(plan: Plan) -> None:
+    """L_k for k = 0..levels and the vertices of W_k for k < levels."""
+    n1, levels = plan.n1, plan.levels
+    for k in range(levels + 1):
+        plan.lay_primary.append([i for i in range(n1) if plan.first[i] < k <= plan.last[i]])
+        plan.lay_secondary.append([x for x in range(plan.nsec)
+                                   if plan.first[n1 + x] < k <= plan.last[n1 + x]])
+        if plan.cycle is None:
+            plan.lay_vertex.append([])
+            continue
+        plan.lay_vertex.append([v for v in range(plan.cycle.nverts)
+                                if plan.vfirst[v] < k <= plan.vlast[v]])
+    if plan.cycle is not None:
+        nv = plan.cycle.nverts
+        plan.work_vertex = [[v for v in range(nv) if plan.vfirst[v] <= k <= plan.vlast[v]]
+                            for k in range(levels)]
+        later = max((plan.vfirst[v] for v in range(nv) if plan.required[v]), default=-1)
+        plan.required_later = [later > k for k in range(levels)]
+
+
+def watch_lists(plan: Plan) -> list[list[tuple[int, list[tuple[tuple[int, int], ...]]]]]:
+    """For each layout ``L_k``: the primary items ``j`` decided at level ``k``
+    or later, each with the *signatures* of its options of those levels: an
+    option cut down to the slots of ``L_k`` it names (its other primary items,
+    which must be uncovered; its secondary items with their colors, which
+    must be unset or agree).  A state in which some uncovered ``j`` has no
+    signature that agrees has no completion (the lookahead of one item, as
+    dancing links see an item with no option left).  Items with an empty
+    signature always agree and are left out; a signature that contains
+    another one is left out too.
+    """
+    n1, levels = plan.n1, plan.levels
+    level_of = [0] * n1
+    for k, i in enumerate(plan.order):
+        level_of[i] = k
+    owner = [0] * len(plan.entries)
+    options_of: list[list[int]] = [[] for _ in range(n1)]
+    for h, options in enumerate(plan.owned):
+        for o in options:
+            owner[o] = h
+            for j, _ in plan.entries[o]:
+                if j < n1:
+                    options_of[j].append(o)
+
+    def cut(o: int, k: int) -> tuple[tuple[int, int], ...]:
+        return tuple(sorted((i, c) for i, c in plan.entries[o] if plan.first[i] < k <= plan.last[i]))
+
+    # (k, j) is watched when an option of j of level k or later names a slot of L_k.
+    watched: list[set[int]] = [set() for _ in range(levels + 1)]
+    for h, options in enumerate(plan.owned):
+        for o in options:
+            start = min(plan.first[i] for i, _ in plan.entries[o]) + 1
+            for k in range(max(start, 1), h + 1):
+                if cut(o, k):
+                    watched[k].update(j for j, _ in plan.entries[o] if j < n1)
+    found: list[dict[int, set]] = [dict() for _ in range(levels + 1)]
+    for k in range(levels + 1):
+        for j in watched[k]:
+            found[k][j] = {tuple(e for e in cut(o, k) if e[0] != j)
+                           for o in options_of[j] if owner[o] >= k}
+    out: list[list[tuple[int, list[tuple[tuple[int, int], ...]]]]] = []
+    for k in range(levels + 1):
+        groups = []
+        for j in sorted(found[k], key=lambda j: (level_of[j], j)):
+            sigs = found[k][j]
+            if () in sigs:
+                continue
+            minimal = sorted(s for s in sigs if not any(t != s and set(t) <= set(s) for t in sigs))
+            groups.append((j, minimal))
+        out.append(groups)
+    return out
