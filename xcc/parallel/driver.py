@@ -53,7 +53,7 @@ class ParallelStats(Stats):
     what replaying the prefixes cost; ``subproblems`` the prefixes run,
     ``tasks`` the tasks, ``pending`` the prefixes not finished (after an
     interrupt), ``task_seconds`` each task's CPU time, ``cpu_seconds`` all
-    of it (workers and this process)."""
+    of it (workers and this process), ``renewals`` the pools made anew."""
 
     overhead: dict[str, int] = field(default_factory=dict)
     subproblems: int = 0
@@ -61,6 +61,7 @@ class ParallelStats(Stats):
     pending: list[tuple[int, ...]] = field(default_factory=list)
     task_seconds: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
+    renewals: int = 0  # pools made anew after a worker died
 
     def as_dict(self) -> dict:
         out = super().as_dict()
@@ -237,7 +238,7 @@ class Parallel:
             while todo and len(running) < slots:
                 size = max(1, len(todo) // slots)
                 submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))])
-            done, _ = wait(list(running), timeout=self.progress_every,
+            done, _ = wait(list(running), timeout=max(self.progress_every, 0.05),
                            return_when=FIRST_COMPLETED)
             broken = False
             for future in done:
@@ -276,6 +277,7 @@ class Parallel:
                         heapq.heappush(todo, p)
                 running.clear()
                 pool.renew()
+                stats.renewals += 1
             yield from self._emit(results, ordered)
             if self.on_progress is not None and time.monotonic() >= next_report:
                 next_report = time.monotonic() + self.progress_every
@@ -294,7 +296,7 @@ class _Running:
     def __enter__(self) -> Iterator[Part]:
         s = self.search
         s._t0 = time.perf_counter()
-        self.pool = Pool(s.problem, s.cycle, **s._where)
+        self.pool = s._pool = Pool(s.problem, s.cycle, **s._where)
         self.parts = s._parts(self.pool, self.ordered, self.keep)
         return self.parts
 

@@ -96,7 +96,8 @@ class Pool:
                            f"{type(scheduler).__name__}")
         self.client = client
         self.workers = max(1, sum(client.nthreads().values()))
-        self._data = client.scatter((self._problem, self._cycle), broadcast=True)
+        self._data = client.scatter([(self._problem, self._cycle)], broadcast=True,
+                                    hash=False)[0]  # a key of its own: no race with a release
         self._executor = client.get_executor(pure=False)
 
     # ---- use ---------------------------------------------------------------------

@@ -74,7 +74,7 @@ def install(key: str, data: bytes | None = None) -> None:
     """A pool's initializer: keep the problem in this worker; Ctrl-C is the
     driver's to handle (the workers ignore it and are stopped by it)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if data is not None:
+    if key and data is not None:
         _PROBLEMS[key] = pickle.loads(data)
 
 
