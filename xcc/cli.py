@@ -14,6 +14,7 @@ from typing import Iterator, Optional
 
 import typer
 
+from . import cli_parallel
 from .dlxfile import read_dlx
 from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
@@ -45,6 +46,12 @@ def _bad_input() -> Iterator[None]:
             typer.echo(f"warning: {w.message}", err=True)
 
 
+JOBS_HELP = "split the search into subproblems run by N processes (xcc.parallel)"
+SCHEDULER_HELP = "run the subproblems on the Dask scheduler at ADDRESS (the dask extra)"
+CLUSTER_HELP = "run the subproblems on a Dask cluster of N workers started here"
+RESUME_HELP = "continue from FILE (written there after Ctrl-C of a parallel run)"
+
+
 def _load(file: str, engine: str):
     with _bad_input():
         get(engine)  # an unknown or unavailable engine, before the file is read
@@ -69,12 +76,22 @@ def solve(
     limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
     stats: bool = typer.Option(False, "--stats", help="print the statistics to stderr"),
     engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", help=ENGINE_HELP),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    local_cluster: Optional[int] = typer.Option(None, "--local-cluster", min=1, help=CLUSTER_HELP),
+    resume: Optional[str] = typer.Option(None, "--resume", help=RESUME_HELP),
 ) -> None:
     """Print every solution, one option per line, in Knuth's style.
 
     Example: xcc solve queens8.dlx --limit 3 --stats
     """
     problem = _load(file, engine)
+    with _bad_input():
+        options = cli_parallel.where(jobs, scheduler, local_cluster)
+        if options is not None:
+            raise typer.Exit(cli_parallel.solve(problem, engine=engine, limit=limit,
+                                                options=options, resume=resume, stats=stats,
+                                                text=_stats_text))
     search = Search(problem, engine=engine, limit=limit)
     try:
         with search:
@@ -97,12 +114,23 @@ def count(
     limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, help="stop after N solutions"),
     as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
     progress: bool = typer.Option(True, "--progress/--quiet", help="progress on stderr"),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", help=SCHEDULER_HELP),
+    local_cluster: Optional[int] = typer.Option(None, "--local-cluster", min=1, help=CLUSTER_HELP),
+    resume: Optional[str] = typer.Option(None, "--resume", help=RESUME_HELP),
 ) -> None:
     """Count the solutions and print the statistics.
 
     Example: xcc count queens8.dlx --json
     """
     problem = _load(file, engine)
+    with _bad_input():
+        options = cli_parallel.where(jobs, scheduler, local_cluster)
+        if options is not None:
+            raise typer.Exit(cli_parallel.count(problem, engine=engine, limit=limit,
+                                                options=options, resume=resume,
+                                                progress=progress, as_json=as_json,
+                                                text=_stats_text))
     search = Search(problem, engine=engine, limit=limit,
                     on_progress=_progress if progress else None)
     interrupted = False
