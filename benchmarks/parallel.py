@@ -106,6 +106,8 @@ def main() -> None:
                   f"{stats.tasks} | {over:.2f} |")
             last = stats
         tasks = last.task_seconds
+        if not tasks:
+            continue  # all done in the warm-up: nothing to schedule
         work = sum(tasks)
         print(f"\nsimulated list scheduling of the {len(tasks)} tasks of jobs 2 "
               f"(work {work:.2f} CPU s, longest task {max(tasks):.2f} s):\n")

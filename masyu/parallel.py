@@ -8,7 +8,7 @@ With ``method="filter"`` the weak solutions are listed in parallel and
 filtered here; the guard and propagation run inside the workers' searches.
 
 ``count_each(puzzles, ...)`` counts every puzzle of a collection, one puzzle
-a task (``xcc.parallel.each.map_each``), yielding ``(puzzle, Count)`` in the
+a task (``xcc.map_each``), yielding ``(puzzle, Count)`` in the
 collection's order: the CLI's ``masyu count FILE --each --jobs N`` is a loop
 over it.
 """
@@ -18,8 +18,6 @@ from functools import partial
 from typing import Iterable, Iterator
 
 import xcc
-from xcc.parallel import Parallel
-from xcc.parallel.each import map_each
 
 from .encodings import DEFAULT_ENCODING, encode
 from .errors import MasyuError
@@ -48,9 +46,9 @@ def _setup(puzzle, weak, encoding, method, engine):
     return enc, engine, cycle, not weak and not how.cycle
 
 
-def _parallel(enc, engine, cycle, limit, options) -> Parallel:
+def _parallel(enc, engine, cycle, limit, options) -> "xcc.Parallel":
     try:
-        return Parallel(enc.problem, engine=engine, cycle=cycle, limit=limit, **options)
+        return xcc.Parallel(enc.problem, engine=engine, cycle=cycle, limit=limit, **options)
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
 
@@ -103,7 +101,6 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODIN
         search.count()
     except KeyboardInterrupt:
         pass
-    search._state = search.state()
     return Count(search.stats.solutions, search.stats, bool(weak))
 
 
@@ -125,7 +122,7 @@ def count_each(puzzles: Iterable[Puzzle], *, weak: bool = False,
     _check(encoding, method, engine)
     puzzles = list(puzzles)
     try:
-        results = map_each(partial(_count_one, options), puzzles, **where)
+        results = xcc.map_each(partial(_count_one, options), puzzles, **where)
         for puzzle, (value, stats) in zip(puzzles, results):
             yield puzzle, Count(value, stats, bool(weak))
     except xcc.XCCError as err:

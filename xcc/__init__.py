@@ -16,3 +16,13 @@ from .search import Search, count, solve
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "Search"]
+
+
+def __getattr__(name: str):
+    """``xcc.Parallel``, ``xcc.map_each``: the parallel driver (xcc.parallel),
+    imported when first asked for (pools and Dask are not needed otherwise)."""
+    if name in ("Parallel", "ParallelStats", "map_each"):
+        from . import parallel  # loaded lazily: see the docstring
+        from .parallel.each import map_each
+        return map_each if name == "map_each" else getattr(parallel, name)
+    raise AttributeError(f"module 'xcc' has no attribute {name!r}")

@@ -3,6 +3,8 @@
  * and Solver; Layout and parse_dlx are in module_layout.c, cnf and
  * cycle_cuts in module_sat.c.
  *
+ * (A few lines past 600: Solver's methods, the prefix ones too, stay together.)
+ *
  * Python twin: none; its callers are xcc/engines/dlx/native.py (engine "c":
  * the search of search.h), xcc/dlxfast.py (the reader of dlxread.h),
  * xcc/engines/sat/compiled.py and cuts.py (cnf.h, glue in module_sat.c).
