@@ -86,7 +86,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", choices=["psm", "empty7"])
     ap.add_argument("--budget", type=int, default=None, help="mems per task")
-    ap.add_argument("--depth", type=int, default=24, help="prefix depth for empty7")
+    ap.add_argument("--depth", type=int, default=10, help="prefix depth for empty7")
     args = ap.parse_args()
     for name, title, problem, start in workloads(args.depth):
         if args.only and name != args.only:
