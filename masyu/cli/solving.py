@@ -19,6 +19,7 @@ import typer
 import xcc
 
 from . import app
+from .. import parallel
 from .puzzles import errors_exit, fail, read_puzzle_arg, summaries
 from ..collection import parse_collection
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
@@ -174,6 +175,8 @@ def count(
                                  help="One JSON object: weak or strong, and the engine "
                                       "statistics."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N",
+                                       help="Split the search over N processes."),
 ) -> None:
     """Count the solutions of a puzzle (strong ones, or weak ones with --weak).
 
@@ -188,7 +191,9 @@ def count(
                      limit=limit)
     try:
         with errors_exit():
-            result: Count = search.count()
+            result: Count = search.count() if jobs is None else parallel.count(
+                p, weak=weak, encoding=encoding, method=method, engine=engine, limit=limit,
+                jobs=jobs)  # masyu.parallel: the same count, split into subproblems
     except KeyboardInterrupt:
         search.stats.interrupted = True
         search.stats.complete = False
@@ -201,7 +206,7 @@ def count(
         typer.echo(json.dumps(data))
     else:
         note = ""
-        if search.stats.interrupted:
+        if result.stats.interrupted:
             note = " so far (interrupted)"
         elif not result.complete:
             note = " (stopped at the limit)"
