@@ -2,6 +2,8 @@
 order, split over processes; a collection counted one puzzle a task."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import masyu
@@ -40,3 +42,18 @@ def test_count_each_is_count_of_each(shared):
     got = [(p.name, int(c)) for p, c in count_each(puzzles, jobs=2)]
     assert got == [(p.name, int(masyu.count(p))) for p in puzzles]
     assert all(c == 1 for _, c in got)  # every psm puzzle has one loop
+
+
+def test_cli_count_jobs(shared):
+    from typer.testing import CliRunner
+
+    from masyu.cli import app
+    where = f"{shared / 'puzzles' / 'extra.txt'}#puzsq-9833"
+    runner = CliRunner()
+    seq = json.loads(runner.invoke(app, ["count", where, "--weak", "--json"]).stdout)
+    r = runner.invoke(app, ["count", where, "--weak", "--json", "--jobs", "2"])
+    assert r.exit_code == 0, r.output
+    par = json.loads(r.stdout)
+    assert par["weak"] == 5328 and par["subproblems"] > 1  # split, not sequential
+    assert {k: par[k] for k in ("nodes", "updates", "cleansings", "mems")} == \
+        {k: seq[k] for k in ("nodes", "updates", "cleansings", "mems")}
