@@ -1,8 +1,9 @@
 """The parallel driver: subproblems named by choice prefixes, merged in order.
 
 ``Parallel`` splits a search into subproblems (``xcc.parallel.task``) and
-runs them on a pool (``xcc.parallel.pools``).  It starts by expanding the
-tree breadth-first here, one level at a time, until there are some hundreds
+runs them on a pool (``xcc.parallel.pools``).  It starts by running the
+search here for one engine budget (a small search ends there), then expands
+the rest breadth-first, one level at a time, until there are some hundreds
 of open prefixes (``warm``), then hands them out in groups of consecutive
 prefixes with a budget of mems each (``budget``: about a second of work).
 A task that runs out returns its untried rest as new prefixes, which go back
@@ -213,16 +214,18 @@ class Parallel:
         stats, engine, problem, cycle = self.stats, self._engine, self.problem, self.cycle
         results = self._results
         clock = time.process_time
-        # warm up: expand breadth-first here, one level at a time
+        # warm up: run the start here a little (a small search ends there, with
+        # no overhead), then expand breadth-first, one level at a time
         level, mark = list(self._start), clock()
+        first = min(engine.budget, self.budget)
         while level and len(self._open) < self.warm:
             deeper = []
             for prefix in level:
-                part = run_prefix(engine, problem, cycle, prefix, 1, keep)
+                part = run_prefix(engine, problem, cycle, prefix, first, keep)
                 self._record(part, results)
                 deeper.extend(part.children)
             yield from self._emit(results, ordered)
-            level = deeper
+            level, first = deeper, 1
         stats.cpu_seconds += clock() - mark
         todo = sorted(self._open)
         heapq.heapify(todo)
