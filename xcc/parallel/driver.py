@@ -215,7 +215,8 @@ class Parallel:
         results = self._results
         clock = time.process_time
         # warm up: run the start here a little (a small search ends there, with
-        # no overhead), then expand breadth-first, one level at a time
+        # no overhead), then expand breadth-first, one level at a time, each
+        # prefix for a 64th of that (a narrow level would cost replays, not work)
         level, mark = list(self._start), clock()
         first = min(engine.budget, self.budget)
         while level and len(self._open) < self.warm:
@@ -225,7 +226,7 @@ class Parallel:
                 self._record(part, results)
                 deeper.extend(part.children)
             yield from self._emit(results, ordered)
-            level, first = deeper, 1
+            level, first = deeper, max(1, first >> 6)  # later rounds: a little each
         stats.cpu_seconds += clock() - mark
         todo = sorted(self._open)
         heapq.heapify(todo)
