@@ -26,6 +26,7 @@ _EXPORTS: dict[str, str] = {
     "Problem": "problem", "Solution": "results", "Stats": "results",
     "Search": "search", "count": "search", "solve": "search", "sample": "search",
     "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
+    "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",

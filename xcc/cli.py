@@ -23,6 +23,7 @@ from typing import Iterator, Optional, Sequence
 import typer
 from typer.core import TyperCommand
 
+from . import cli_parallel
 from .dlxfile import parse_dlx
 from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
@@ -102,6 +103,12 @@ def _read(file: str) -> str:
         raise XCCError(f"not UTF-8 text (byte {e.start + 1})", where) from None
 
 
+JOBS_HELP = "Split the search into subproblems run by N processes (xcc.parallel)."
+SCHEDULER_HELP = "Run the subproblems on the Dask scheduler at ADDRESS (the dask extra)."
+CLUSTER_HELP = "Run the subproblems on a Dask cluster of N workers started here."
+RESUME_HELP = "Continue from FILE (written there after Ctrl-C of a parallel run)."
+
+
 def _load(file: str, engine: str):
     with _bad_input():
         get(engine)  # an unknown or unavailable engine, before the file is read
@@ -145,6 +152,12 @@ def solve(
     stats: bool = typer.Option(False, "--stats", help="Print the statistics to stderr."),
     engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", metavar="NAME",
                                help=ENGINE_HELP),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                            help=SCHEDULER_HELP),
+    local_cluster: Optional[int] = typer.Option(None, "--local-cluster", min=1, metavar="N",
+                                                help=CLUSTER_HELP),
+    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help=RESUME_HELP),
 ) -> None:
     """Print every solution, one option per line, in Knuth's style.
 
@@ -154,6 +167,12 @@ def solve(
     Example: xcc solve examples/queens8.dlx --limit 3 --stats
     """
     problem = _load(file, engine)
+    with _bad_input():
+        options = cli_parallel.where(jobs, scheduler, local_cluster)
+        if options is not None:
+            raise typer.Exit(cli_parallel.solve(problem, engine=engine, limit=limit,
+                                                options=options, resume=resume, stats=stats,
+                                                text=_stats_text))
     search = Search(problem, engine=engine, limit=limit)
     printed = 0
     try:
@@ -183,6 +202,12 @@ def count(
                                         help="Stop after N solutions."),
     as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help=JOBS_HELP),
+    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                                            help=SCHEDULER_HELP),
+    local_cluster: Optional[int] = typer.Option(None, "--local-cluster", min=1, metavar="N",
+                                                help=CLUSTER_HELP),
+    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help=RESUME_HELP),
 ) -> None:
     """Count the solutions and print the statistics.
 
@@ -192,6 +217,13 @@ def count(
     Example: xcc count examples/queens8.dlx --json
     """
     problem = _load(file, engine)
+    with _bad_input():
+        options = cli_parallel.where(jobs, scheduler, local_cluster)
+        if options is not None:
+            raise typer.Exit(cli_parallel.count(problem, engine=engine, limit=limit,
+                                                options=options, resume=resume,
+                                                progress=not quiet, as_json=as_json,
+                                                text=_stats_text))
     search = Search(problem, engine=engine, limit=limit,
                     on_progress=None if quiet else _progress)
     interrupted = False

@@ -234,8 +234,19 @@ class Search:
 
 
 def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
-          cycle: Cycle | None = None) -> Iterator[Solution]:
-    """Yield the solutions of ``problem`` lazily, in the engine's order."""
+          cycle: Cycle | None = None, jobs: int | None = None, executor=None,
+          scheduler=None) -> Iterator[Solution]:
+    """Yield the solutions of ``problem`` lazily, in the engine's order.
+
+    ``jobs=N`` (a process pool), ``executor=`` (any concurrent.futures
+    executor or a distributed.Client) or ``scheduler=`` (a Dask scheduler's
+    address) split the search into subproblems run there (xcc.parallel):
+    the same solutions in the same order."""
+    if jobs is not None or executor is not None or scheduler is not None:
+        from .parallel import solve as in_parallel  # pools and Dask: loaded only when asked for
+        yield from in_parallel(problem, engine=engine, limit=limit, cycle=cycle, jobs=jobs,
+                               executor=executor, scheduler=scheduler)
+        return
     with Search(problem, engine=engine, limit=limit, cycle=cycle) as search:
         yield from search
 
@@ -243,7 +254,8 @@ def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
 def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
           cycle: Cycle | None = None,
           on_progress: Callable[[Stats], None] | None = None,
-          deadline: float | None = None) -> Stats:
+          deadline: float | None = None, jobs: int | None = None,
+          executor=None, scheduler=None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
     With an ``exact`` engine (``memo``) and no limit nothing is listed:
@@ -251,7 +263,21 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
     (``int(stats)`` gives it too).  Ctrl-C stops the count; the statistics
     so far are returned with ``interrupted`` set, and a warning says so (an
     interrupted exact count has no solutions; its counters say how far it got).
+    ``jobs``, ``executor`` and ``scheduler`` count in parallel, as for
+    :func:`solve` (the statistics are then an ``xcc.parallel.ParallelStats``:
+    the same counters, with the replay overhead apart and, after Ctrl-C, the
+    pending prefixes).
     """
+    if jobs is not None or executor is not None or scheduler is not None:
+        from .parallel import Parallel  # pools and Dask: loaded only when asked for
+        search = Parallel(problem, engine=engine, limit=limit, cycle=cycle, jobs=jobs,
+                          executor=executor, scheduler=scheduler, on_progress=on_progress)
+        try:
+            search.count()
+        except KeyboardInterrupt:
+            warnings.warn("count interrupted: the statistics are those found so far",
+                          stacklevel=2)
+        return search.stats
     exact = limit is None and getattr(get(engine) if isinstance(engine, str) else engine,
                                       "exact", False)
     search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,

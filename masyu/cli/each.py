@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import typer
+import xcc
 
 from .inputs import fail
 from .outputs import OutputFile, Status, emit, held_interrupt
@@ -237,6 +238,28 @@ def in_order(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | Non
     for k, p in enumerate(todo):
         yield p, row(p, task, loop=None if loops is None else loops.get(p.name),
                      on_progress=starting(k, p))
+
+
+def _row_job(job: tuple[Puzzle, Task, Loop | None]) -> dict:
+    """``row`` for a worker: one puzzle a task (``in_parallel``)."""
+    puzzle, task, loop = job
+    return row(puzzle, task, loop=loop)
+
+
+def in_parallel(jobs: int) -> RowsOf:
+    """A ``rows_of`` that makes the rows over ``jobs`` processes, one puzzle a task
+    (``xcc.map_each``: in the collection's order; a killed worker's puzzle runs again)."""
+    def rows_of(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
+                starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
+        work = [(p, task, None if loops is None else loops.get(p.name)) for p in todo]
+        made = xcc.map_each(_row_job, work, jobs=jobs)
+        try:
+            for k, (p, r) in enumerate(zip(todo, made)):
+                starting(k, p)
+                yield p, r
+        finally:
+            made.close()
+    return rows_of
 
 
 def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = False,

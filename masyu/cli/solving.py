@@ -25,7 +25,7 @@ from . import each as each_
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
 from .outputs import OutputFile, Status, emit, held_interrupt, write_file
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
-from .. import memory
+from .. import memory, parallel
 from .sampling import exact_engine, run_exact_count
 from ..collection import parse_collection
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
@@ -144,7 +144,7 @@ def _out_dir(path: str) -> str:
 
 def _each(puzzle: str, task: each_.Task, only: Optional[str], as_csv: bool,
           output: Optional[str], resume: bool, quiet: bool, allowed: int | None,
-          solutions: Optional[str] = None) -> None:
+          solutions: Optional[str] = None, jobs: Optional[int] = None) -> None:
     puzzles, _ = read_collection_arg(puzzle)
     chosen = each_.only(puzzles, only)
     if chosen:
@@ -155,7 +155,8 @@ def _each(puzzle: str, task: each_.Task, only: Optional[str], as_csv: bool,
     with each_.Rows(task, output, as_csv, resume) as rows, \
             (nullcontext() if solutions is None
              else OutputFile(solutions, keep=kept, stream=True)) as loops, errors_exit():
-        code = each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops)
+        rows_of = each_.in_order if jobs is None else each_.in_parallel(jobs)
+        code = each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
     raise typer.Exit(code)
 
 
@@ -307,6 +308,8 @@ def count(
     exact: bool = typer.Option(False, "--exact",
                                help="Count without listing, by memoized search (engine memo; "
                                     "exact however large; no --limit; --memory bounds it)."),
+    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N",
+                                       help="Split the search over N processes."),
 ) -> None:
     """Count the solutions of a puzzle.
 
@@ -322,7 +325,7 @@ def count(
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
         _each(puzzle, each_.Task("count", limit=limit, **how), only, as_csv, output, resume,
-              quiet, allowed)
+              quiet, allowed, jobs=jobs)
     _no_each(only, as_csv, resume)
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
@@ -337,7 +340,9 @@ def count(
     search = _search(p, progress, limit=limit, **how)
     try:
         with errors_exit():
-            result: Count = search.count()
+            result: Count = search.count() if jobs is None else parallel.count(
+                p, weak=weak, encoding=encoding, method=method, engine=engine, limit=limit,
+                jobs=jobs)  # masyu.parallel: the same count, split into subproblems
     except KeyboardInterrupt:
         result = search.interrupted()
     progress.done()

@@ -156,6 +156,14 @@ struct xcc_search {
     int32_t nchoices;   /* levels in the solution just found */
     int probing;        /* inside a probe (its forced colors are not counted) */
     int32_t *pass_items, *failed_nodes; /* scratch for the lookahead */
+
+    /* a subproblem (xcc_set_prefix): the option of each of the first
+     * nprefix levels, replayed before the search of its subtree */
+    int32_t *prefix, nprefix;
+    int descending;              /* still replaying the prefix */
+    int paused;                  /* the last xcc_run paused at step C5 (xcc_split) */
+    int32_t bad_level;           /* where the prefix left the search tree, or -1 */
+    struct xcc_counters replay;  /* the counters when the replay ended */
 };
 
 /* links.c: the dance (Algorithm C's operations on the links) */

@@ -3,6 +3,8 @@
  * and Solver; Layout and parse_dlx are in module_layout.c, cnf and
  * cycle_cuts in module_sat.c.
  *
+ * (A few lines past 600: Solver's methods, the prefix ones too, stay together.)
+ *
  * Python twin: none; its callers are xcc/engines/dlx/native.py (engine "c":
  * the search of search.h), xcc/dlxfast.py (the reader of dlxread.h),
  * xcc/engines/sat/compiled.py and cuts.py (cnf.h, glue in module_sat.c).
@@ -38,6 +40,12 @@
  *   stats() -> (solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts,
  *               forced, probes)
  *   sanity() -> [fault, ...]      the link checks of xcc.engines.dlx.arrays.sanity
+ *   set_prefix(options)           (int32) before the first run: search only the subtree
+ *                                 this choice prefix names (search.h); a
+ *                                 prefix off the tree makes run/count/batch
+ *                                 raise ValueError
+ *   replayed() -> stats() | None  the counters when the prefix's replay ended
+ *   split() -> [prefix, ...] | None   after run paused: the untried rest
  *
  *   parse_dlx(text) -> None | (n1, names, starts, items, colors, color_names,
  *       lines, without_primary): Knuth's DLX text read in one pass
@@ -230,6 +238,17 @@ static int ready(SolverObject *self)
     return 1;
 }
 
+/* The exception for a failed status: NULL, or the status if it is not one. */
+static int failed(SolverObject *self, int status)
+{
+    if (status == XCC_ERROR)
+        PyErr_NoMemory();
+    else if (status == XCC_BAD_PREFIX)
+        PyErr_Format(PyExc_ValueError, "no path of the search tree: it leaves it at level %d",
+                     (int)xcc_bad_level(self->search));
+    return status == XCC_ERROR || status == XCC_BAD_PREFIX;
+}
+
 static PyObject *Solver_run(SolverObject *self, PyObject *arg)
 {
     unsigned long long budget = PyLong_AsUnsignedLongLong(arg);
@@ -243,8 +262,8 @@ static PyObject *Solver_run(SolverObject *self, PyObject *arg)
     status = xcc_run(self->search, (uint64_t)budget);
     Py_END_ALLOW_THREADS
     self->busy = 0;
-    if (status == XCC_ERROR)
-        return PyErr_NoMemory();
+    if (failed(self, status))
+        return NULL;
     if (status == XCC_PAUSED && PyErr_CheckSignals() < 0)
         return NULL; /* Ctrl-C: KeyboardInterrupt; the search can still resume */
     return PyLong_FromLong(status);
@@ -284,8 +303,8 @@ static PyObject *Solver_count(SolverObject *self, PyObject *args)
     status = xcc_count(self->search, budget, room, &found);
     Py_END_ALLOW_THREADS
     self->busy = 0;
-    if (status == XCC_ERROR)
-        return PyErr_NoMemory();
+    if (failed(self, status))
+        return NULL;
     if (status == XCC_PAUSED && found == 0 && PyErr_CheckSignals() < 0)
         return NULL; /* Ctrl-C: KeyboardInterrupt, no solution lost; the search can resume */
     return Py_BuildValue("(iK)", status, (unsigned long long)found);
@@ -331,6 +350,29 @@ static int batch_run(struct xcc_search *s, int32_t n1, uint64_t budget, uint64_t
     return 0;
 }
 
+/* count groups (length, entries...) of out as a list of tuples, or NULL. */
+static PyObject *grouped_tuples(const struct xcc_ivec *out, Py_ssize_t count)
+{
+    PyObject *list = PyList_New(count);
+    size_t at = 0;
+    for (Py_ssize_t j = 0; list != NULL && j < count; j++) {
+        int32_t k = out->a[at++];
+        PyObject *t = PyTuple_New(k);
+        for (int32_t l = 0; t != NULL && l < k; l++) {
+            PyObject *v = PyLong_FromLong(out->a[at++]);
+            if (v == NULL)
+                Py_CLEAR(t);
+            else
+                PyTuple_SET_ITEM(t, l, v);
+        }
+        if (t == NULL)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, j, t);
+    }
+    return list;
+}
+
 static PyObject *Solver_batch(SolverObject *self, PyObject *args)
 {
     uint64_t budget, room, found = 0;
@@ -343,27 +385,11 @@ static PyObject *Solver_batch(SolverObject *self, PyObject *args)
     r = batch_run(self->search, self->n1, budget, room, &out, &found, &status);
     Py_END_ALLOW_THREADS
     self->busy = 0;
-    if (r < 0 || status == XCC_ERROR) {
+    if (r < 0 || status == XCC_ERROR || status == XCC_BAD_PREFIX) {
         xcc_ivec_free(&out);
-        return PyErr_NoMemory();
+        return r < 0 ? PyErr_NoMemory() : (failed(self, status), NULL);
     }
-    PyObject *list = PyList_New((Py_ssize_t)found);
-    size_t at = 0;
-    for (Py_ssize_t j = 0; list != NULL && j < (Py_ssize_t)found; j++) {
-        int32_t k = out.a[at++];
-        PyObject *t = PyTuple_New(k);
-        for (int32_t l = 0; t != NULL && l < k; l++) {
-            PyObject *v = PyLong_FromLong(out.a[at++]);
-            if (v == NULL)
-                Py_CLEAR(t);
-            else
-                PyTuple_SET_ITEM(t, l, v);
-        }
-        if (t == NULL)
-            Py_CLEAR(list);
-        else
-            PyList_SET_ITEM(list, j, t);
-    }
+    PyObject *list = grouped_tuples(&out, (Py_ssize_t)found);
     xcc_ivec_free(&out);
     if (list == NULL)
         return NULL;
@@ -423,17 +449,67 @@ static PyObject *Solver_options(SolverObject *self, PyObject *unused)
     return solution_sequence(self, 1);
 }
 
+static PyObject *counters_tuple(const struct xcc_counters *c)
+{
+    return Py_BuildValue("(KKKKKiKKK)", (unsigned long long)c->solutions,
+                         (unsigned long long)c->nodes, (unsigned long long)c->updates,
+                         (unsigned long long)c->cleansings, (unsigned long long)c->mems,
+                         (int)c->max_level, (unsigned long long)c->cycle_cuts,
+                         (unsigned long long)c->forced, (unsigned long long)c->probes);
+}
+
 static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
 {
     if (!ready(self))
         return NULL;
     struct xcc_counters c;
     xcc_counters(self->search, &c);
-    return Py_BuildValue("(KKKKKiKKK)", (unsigned long long)c.solutions,
-                         (unsigned long long)c.nodes, (unsigned long long)c.updates,
-                         (unsigned long long)c.cleansings, (unsigned long long)c.mems,
-                         (int)c.max_level, (unsigned long long)c.cycle_cuts,
-                         (unsigned long long)c.forced, (unsigned long long)c.probes);
+    return counters_tuple(&c);
+}
+
+/* ---- subproblems (search.h: xcc_set_prefix, xcc_replayed, xcc_split) ---- */
+
+static PyObject *Solver_set_prefix(SolverObject *self, PyObject *arg)
+{
+    Py_buffer view;
+    if (!ready(self) || xcc_get_int32(arg, &view, "prefix") < 0)
+        return NULL;
+    Py_ssize_t k = xcc_length(&view);
+    int r = k <= self->n1 ? xcc_set_prefix(self->search, (int32_t)k, view.buf) : -1;
+    PyBuffer_Release(&view);
+    if (r < 0)
+        return PyErr_Format(PyExc_ValueError, "a prefix is at most n1 option indices >= 0, "
+                            "set once before the search starts");
+    Py_RETURN_NONE;
+}
+
+static PyObject *Solver_replayed(SolverObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!ready(self))
+        return NULL;
+    struct xcc_counters c;
+    if (!xcc_replayed(self->search, &c))
+        Py_RETURN_NONE;
+    return counters_tuple(&c);
+}
+
+static PyObject *Solver_split(SolverObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!ready(self))
+        return NULL;
+    struct xcc_ivec out = {0};
+    int32_t made = xcc_split(self->search, &out);
+    if (made < 0) {
+        xcc_ivec_free(&out);
+        if (made == -1)
+            Py_RETURN_NONE;
+        return PyErr_NoMemory();
+    }
+    PyObject *list = grouped_tuples(&out, made);
+    xcc_ivec_free(&out);
+    return list;
 }
 
 static void report_fault(void *ctx, const char *text)
@@ -472,6 +548,12 @@ static PyMethodDef Solver_methods[] = {
      "the option (0-based) of each chosen node, as a tuple"},
     {"stats", (PyCFunction)Solver_stats, METH_NOARGS,
      "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts, forced, probes)"},
+    {"set_prefix", (PyCFunction)Solver_set_prefix, METH_O,
+     "set_prefix(int32 options): search only the subtree this choice prefix names"},
+    {"replayed", (PyCFunction)Solver_replayed, METH_NOARGS,
+     "replayed() -> stats() when the prefix's replay ended, or None before"},
+    {"split", (PyCFunction)Solver_split, METH_NOARGS,
+     "split() -> [prefix, ...] the untried rest after a pause in the search, or None"},
     {"sanity", (PyCFunction)Solver_sanity, METH_NOARGS,
      "the faults found in the links of the active structure"},
     {NULL, NULL, 0, NULL}};

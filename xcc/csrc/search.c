@@ -20,7 +20,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED };
+enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED, BROKEN };
+
+/* The prefix leaves the search tree at this level: the search is over. */
+static int bad_prefix(struct xcc_search *s)
+{
+    s->bad_level = s->level;
+    s->state = BROKEN;
+    return XCC_BAD_PREFIX;
+}
+
+/* Replaying the prefix at step C3: take its option of the item chosen (cur
+ * is the first node of that item's list), or say the prefix is bad. */
+static int replay_choice(struct xcc_search *s)
+{
+    int32_t want = s->prefix[s->level], p = s->cur;
+    while (p != s->best && xcc_option_of(s, p) != want)
+        p = s->nd[p].down; /* a lookup, not a step of the search: no mems */
+    if (p == s->best)
+        return bad_prefix(s);
+    s->cur = s->choice[s->level] = p;
+    if (s->level == s->nprefix - 1)
+        xcc_counters(s, &s->replay); /* the subproblem's own part starts at its option */
+    return 0;
+}
 
 /* ---- the search ------------------------------------------------------------- */
 
@@ -30,6 +53,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
     uint64_t pause_at = mem_budget ? s->mems + mem_budget : UINT64_MAX;
     if (pause_at < s->mems)
         pause_at = UINT64_MAX;
+    s->paused = 0;
     if (s->state == START) { /* C1 */
         if (g != NULL && !g->ok) { /* the edges present from the start break the rule */
             s->state = FINISHED;
@@ -40,6 +64,8 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             if (propagate(s) < 0)
                 return XCC_ERROR;
             if (s->guard_failed || s->cl[0].rlink == 0) {
+                if (s->nprefix > 0)
+                    return bad_prefix(s); /* no choice at the root at all */
                 if (!s->guard_failed && g->closed) { /* solved by propagation alone */
                     s->nodes = s->solutions = 1;
                     s->nchoices = 0;
@@ -61,6 +87,8 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 if (best == -2)
                     return XCC_ERROR;
                 if (best <= 0) { /* the probes decided this node */
+                    if (s->level < s->nprefix && s->descending)
+                        return bad_prefix(s);
                     s->state = LEAVE;
                     if (best == 0 && g->closed) {
                         s->solutions += 1;
@@ -74,14 +102,26 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             }
             cover(s, s->best); /* C4 */
             oo, s->cur = s->choice[s->level] = s->nd[s->best].down;
+            if (s->level < s->nprefix && replay_choice(s) < 0)
+                return XCC_BAD_PREFIX;
             s->state = ADVANCE;
             /* fall through */
         case ADVANCE: /* C5: try the option of node cur */
-            if (s->mems >= pause_at)
-                return XCC_PAUSED;
+            if (s->level < s->nprefix) { /* at a level of the prefix */
+                if (!s->descending && s->cur != s->best) {
+                    s->state = FINISHED; /* the subproblem is done: the rest is another's */
+                    return XCC_DONE;
+                }
+                if (s->level == s->nprefix - 1)
+                    s->descending = 0; /* its option: the subproblem's own first step */
+            }
             if (s->cur == s->best) {
                 s->state = BACKUP;
                 continue;
+            }
+            if (s->mems >= pause_at && s->level >= s->nprefix) {
+                s->paused = 1; /* a point xcc_split can cut at */
+                return XCC_PAUSED;
             }
             if (g != NULL)
                 s->guard_mark[s->level] = g->trail.n;
@@ -92,11 +132,15 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             if (s->prop != NULL && !s->guard_failed && propagate(s) < 0)
                 return XCC_ERROR;
             if (s->guard_failed) {
+                if (s->descending)
+                    return bad_prefix(s);
                 s->cycle_cuts += 1;
                 s->state = RECOVER;
                 continue;
             }
             if (o, s->cl[0].rlink == 0) { /* every primary item is covered */
+                if (s->descending)
+                    return bad_prefix(s); /* the prefix goes on below a solution */
                 if (g != NULL && !g->closed) {
                     s->cycle_cuts += 1;
                     s->state = RECOVER;
@@ -155,6 +199,8 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             return XCC_DONE;
         case FINISHED:
             return XCC_DONE;
+        case BROKEN:
+            return XCC_BAD_PREFIX;
         default:
             return XCC_ERROR;
         }
@@ -193,6 +239,65 @@ int32_t xcc_solution(const struct xcc_search *s, int32_t *out)
     return k;
 }
 
+/* ---- subproblems: a choice prefix, its replay, the split of the rest ------- */
+
+int xcc_set_prefix(struct xcc_search *s, int32_t nprefix, const int32_t *prefix)
+{
+    if (s->state != START || s->nprefix != 0 || nprefix < 0 || nprefix > s->n1)
+        return -1;
+    for (int32_t l = 0; l < nprefix; l++)
+        if (prefix[l] < 0)
+            return -1;
+    if (nprefix == 0)
+        return 0;
+    s->prefix = malloc((size_t)nprefix * sizeof *s->prefix);
+    if (s->prefix == NULL)
+        return -1;
+    memcpy(s->prefix, prefix, (size_t)nprefix * sizeof *s->prefix);
+    s->nprefix = nprefix;
+    s->descending = 1;
+    return 0;
+}
+
+int32_t xcc_bad_level(const struct xcc_search *s)
+{
+    return s->bad_level;
+}
+
+int xcc_replayed(const struct xcc_search *s, struct xcc_counters *out)
+{
+    if (s->nprefix == 0) {
+        memset(out, 0, sizeof *out);
+        return 1;
+    }
+    if (s->descending || s->state == START || s->state == BROKEN)
+        return 0;
+    *out = s->replay;
+    return 1;
+}
+
+int32_t xcc_split(const struct xcc_search *s, struct xcc_ivec *out)
+{
+    if (!s->paused || s->state != ADVANCE)
+        return -1;
+    int32_t made = 0;
+    for (int32_t l = s->level; l >= s->nprefix; l--) {
+        int32_t item = s->nd[s->choice[l]].itm;
+        /* at the deepest level the option about to be tried; above, the next ones */
+        int32_t p = l == s->level ? s->choice[l] : s->nd[s->choice[l]].down;
+        for (; p != item; p = s->nd[p].down) {
+            if (xcc_ivec_reserve(out, (size_t)l + 2) < 0)
+                return -2;
+            out->a[out->n++] = l + 1;
+            for (int32_t j = 0; j < l; j++)
+                out->a[out->n++] = xcc_option_of(s, s->choice[j]);
+            out->a[out->n++] = xcc_option_of(s, p);
+            made++;
+        }
+    }
+    return made;
+}
+
 /* ---- setting up and tearing down ------------------------------------------- */
 
 struct xcc_search *xcc_start(const struct xcc_layout *L)
@@ -216,6 +321,7 @@ struct xcc_search *xcc_start(const struct xcc_layout *L)
     memcpy(s->cl, L->cl, ((size_t)n + 2) * sizeof *s->cl);
     memcpy(s->nd, L->nd, (size_t)last_node * sizeof *s->nd);
     s->state = START;
+    s->bad_level = -1;
     return s;
 }
 
@@ -320,6 +426,7 @@ void xcc_free(struct xcc_search *s)
     free(s->forced_x);
     free(s->pass_items);
     free(s->failed_nodes);
+    free(s->prefix);
     xcc_prop_free(s->prop);
     guard_free(s->guard);
     free(s);

@@ -24,11 +24,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct xcc_ivec; /* vec.h */
+
 enum xcc_status {
     XCC_DONE = 0,     /* the search is over: every solution has been found */
     XCC_SOLUTION = 1, /* a solution was found (xcc_solution); call again for more */
     XCC_PAUSED = 2,   /* the budget is spent; call again to go on */
-    XCC_ERROR = -1    /* out of memory */
+    XCC_ERROR = -1,   /* out of memory */
+    XCC_BAD_PREFIX = -2 /* the prefix (xcc_set_prefix) is no path of the search tree */
 };
 
 struct xcc_search; /* the state of one search (dlx.h) */
@@ -95,6 +98,35 @@ int xcc_set_cycle(struct xcc_search *s, int32_t nverts, int32_t nsecondary,
  * Returns 0, or -1 if memory runs out or a number is out of range. */
 int xcc_set_propagation(struct xcc_search *s, int32_t ncuts, const int32_t *cut_start,
                         const int32_t *cut_edge);
+
+/* Make the search the subproblem named by a choice prefix (call before the
+ * first xcc_run): at each level l < nprefix the item is chosen as usual and
+ * only its option prefix[l] (0-based) is tried; the search then goes through
+ * that subtree and stops where the whole search would leave it (at the next
+ * option tried at a level < nprefix), undoing the levels it closes on the way.
+ * The budget of xcc_run counts from the start, but the search pauses only
+ * inside the subtree.  xcc_run answers XCC_BAD_PREFIX if the prefix leaves
+ * the tree (an option not in the chosen item's list, a level the
+ * propagation decided, a dead end or a solution before its last level);
+ * xcc_bad_level then says where.  Returns 0, or -1 (out of memory, a bad
+ * call, a negative option, nprefix > n1). */
+int xcc_set_prefix(struct xcc_search *s, int32_t nprefix, const int32_t *prefix);
+int32_t xcc_bad_level(const struct xcc_search *s);
+
+/* The counters when the replay of the prefix ended (all 0 without a prefix):
+ * 1 and *out set if it has ended, else 0.  What the search counted since is
+ * the subproblem's own part: the own parts of the subproblems a search is
+ * split into add up to the counters of the whole search. */
+int xcc_replayed(const struct xcc_search *s, struct xcc_counters *out);
+
+/* After xcc_run paused (XCC_PAUSED from xcc_run, not from xcc_count's check
+ * between solutions): the untried rest of the subproblem as new prefixes,
+ * in the order of the search: the option about to be tried, its untried
+ * siblings, then at each level above, up to the prefix's, the untried
+ * siblings of the option chosen there.  Appended to out as (length,
+ * option...) groups; returns their number, -1 when not paused at such a
+ * point, -2 out of memory. */
+int32_t xcc_split(const struct xcc_search *s, struct xcc_ivec *out);
 
 /* Search on until a solution (read it with xcc_solution), the end, or until
  * about mem_budget more mems have been spent (0: no budget). */

@@ -178,3 +178,31 @@ def test_another_way_of_making_the_rows_plugs_in(tmp_path):
     found = {r["name"]: r["weak"] for r in rows(out.read_text())}
     assert found == {name: WEAK[name]
                      for name in ("puzsq-9833", "wikipedia-masyu-example", "rcra-masyu06")}
+
+
+def test_each_over_two_processes_gives_the_rows_of_one(monkeypatch):
+    """--each --jobs 2: one puzzle a task, the rows in the collection's order, each the
+    sequential row (answers and engine counters; only the times differ)."""
+    import xcc
+    mapped = []
+    real = xcc.map_each
+
+    def spy(fn, items, **where):   # the rows must come from the pool, not this process
+        items = list(items)
+        mapped.append((len(items), where))
+        return real(fn, items, **where)
+
+    monkeypatch.setattr(xcc, "map_each", spy)
+
+    def rows(*extra):
+        r = CliRunner().invoke(app, ["count", PUZZLES, "--each", "--weak", "-q", *extra])
+        assert r.exit_code == 0, r.output
+        out = [json.loads(line) for line in r.stdout.splitlines()]
+        for row in out:
+            row.pop("seconds"), row.pop("cpu_seconds", None)
+        return out
+    one, two = rows(), rows("--jobs", "2")
+    assert [r["name"] for r in two] == [r["name"] for r in one]
+    assert {r["name"]: r["weak"] for r in two if r["name"] in WEAK} == WEAK
+    assert two == one
+    assert mapped == [(len(one), {"jobs": 2})]

@@ -9,16 +9,21 @@ milliseconds), so that Ctrl-C and progress reports are noticed while it
 runs, and otherwise only when asked to: at each solution (``step``), after
 a batch of solutions (``batch``), or when a count reaches its room
 (``count``).  Without the compiled extension the engine is unavailable.
+
+A run can be the subproblem of a choice prefix, as in engine "python"
+(``replayed``, ``split``: search.h's xcc_set_prefix, xcc_replayed, xcc_split).
 """
 from __future__ import annotations
 
 from array import array
 
 from ...cycle import Cycle, CompiledCycle
+from ...errors import XCCError
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .arrays import Arrays
 from .propagate import cut_edge_lists, edge_lists
+from .python import bad_prefix
 
 try:
     from ... import _native
@@ -74,11 +79,19 @@ def make_solver(a: "Arrays | _native.Layout",
 class NativeRun(Run):
     """A run of the C search; ``choices()`` and ``sanity()`` as the solver's."""
 
-    def __init__(self, a: "Arrays | _native.Layout", cycle: CompiledCycle | None = None) -> None:
+    def __init__(self, a: "Arrays | _native.Layout", cycle: CompiledCycle | None = None,
+                 prefix: tuple[int, ...] = ()) -> None:
         self._solver = make_solver(a, cycle)
         keep = 6 if cycle is None else 7 if not cycle.propagate else 9  # the counters it has
         self._keys = ("solutions",) + COUNTERS[1:keep]
         self._last: dict[str, int] = {}  # the counters, once the solver is gone
+        self.prefix = tuple(prefix)
+        if self.prefix:
+            try:
+                self._solver.set_prefix(array("i", self.prefix))
+            except (ValueError, OverflowError):
+                raise XCCError("a prefix is at most n1 option indices >= 0") from None
+            return  # the methods below turn the C error of a bad prefix into XCCError
         # While the solver lives, step, solution, count and batch are its
         # own methods: a Python frame per call would cost more than the C call.
         self.step = self._solver.run
@@ -89,16 +102,39 @@ class NativeRun(Run):
     def step(self, budget: int) -> int:
         if self._solver is None:
             return DONE
-        return self._solver.run(budget)
+        return self._checked(self._solver.run, budget)
 
     def solution(self) -> tuple[int, ...]:
         return self._solver.options()
 
     def count(self, budget: int, room: int) -> tuple[int, int]:
-        return (DONE, 0) if self._solver is None else self._solver.count(budget, room)
+        return (DONE, 0) if self._solver is None else self._checked(self._solver.count, budget,
+                                                                    room)
 
     def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
-        return (DONE, []) if self._solver is None else self._solver.batch(budget, room)
+        return (DONE, []) if self._solver is None else self._checked(self._solver.batch, budget,
+                                                                     room)
+
+    def _checked(self, method, *args):
+        try:
+            return method(*args)
+        except ValueError as error:  # the only one the search raises: a prefix off the tree
+            level = str(error).rpartition(" ")[2]
+            raise bad_prefix(self.prefix, int(level) if level.isdigit() else -1) from None
+
+    def replayed(self) -> dict[str, int] | None:
+        """The counters when the replay of the prefix ended, or None before."""
+        got = None if self._solver is None else self._solver.replayed()
+        if got is None:
+            return None
+        out = dict(zip(self._keys, got))
+        del out["solutions"]
+        return out
+
+    def split(self) -> list[tuple[int, ...]] | None:
+        """After a pause at step C5: the untried rest as new prefixes (as
+        engine "python"'s ``split``); None at any other time."""
+        return None if self._solver is None else self._solver.split()
 
     def choices(self) -> list[int]:
         return self._solver.choices()
@@ -116,7 +152,8 @@ class NativeRun(Run):
     def close(self) -> None:
         if self._solver is not None:
             self.counters()
-            del self.step, self.solution, self.count, self.batch
+            if not self.prefix:
+                del self.step, self.solution, self.count, self.batch
             self._solver = None  # the C search and its arrays are freed with it
 
 
@@ -125,6 +162,7 @@ class NativeEngine:
 
     name = "c"
     summary = "Algorithm C compiled: the same answers and mems, far faster"
+    splits = True  # start() takes a choice prefix (xcc.parallel)
     budget = MEM_BUDGET
     exact = False  # counts by listing every solution (no start_count)
 
@@ -134,6 +172,7 @@ class NativeEngine:
     def why_not(self) -> str | None:
         return None if self.available() else BUILD_HINT
 
-    def start(self, problem: Problem, cycle: Cycle | None = None) -> NativeRun:
+    def start(self, problem: Problem, cycle: Cycle | None = None,
+              prefix: tuple[int, ...] = ()) -> NativeRun:
         return NativeRun(layout_of(problem),
-                         None if cycle is None else cycle.compile_for(problem))
+                         None if cycle is None else cycle.compile_for(problem), prefix)

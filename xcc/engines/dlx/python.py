@@ -16,12 +16,22 @@ Steps of Algorithm C:
 The run is resumable as the C one is: ``step(budget)`` goes on from where
 the last step stopped and pauses at step C5 once ``budget`` more mems have
 been spent.
+
+A run can be the subproblem named by a choice prefix (``prefix``: the
+option of each of the first levels, under the same rule of choice): it
+replays the prefix, trying only its option at each of those levels, searches
+the subtree below, and stops where the whole search would leave that
+subtree.  ``replayed()`` gives the counters when the replay ended (what is
+counted after is the subproblem's own part), ``split()`` after a pause the
+untried rest as new prefixes, in the order of the search (xcc.parallel runs
+them).
 """
 from __future__ import annotations
 
 from typing import Iterator
 
 from ...cycle import Cycle, CompiledCycle
+from ...errors import XCCError
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .arrays import Arrays, build_arrays, sanity
@@ -29,6 +39,12 @@ from .lookahead import Lookahead
 
 LEVELS = 64  # the level arrays' first size; they grow as the search goes deeper
 NO_BUDGET = 1 << 64
+
+
+def bad_prefix(prefix: tuple[int, ...], level: int) -> XCCError:
+    """The error of both engines for a prefix off the search tree."""
+    return XCCError(f"prefix {tuple(prefix)} is no path of the search tree: it leaves it at "
+                    f"level {level}")
 
 
 class PythonRun(Lookahead, Run):
@@ -41,8 +57,16 @@ class PythonRun(Lookahead, Run):
     ``sanity_checking``) verifies the links at every node.
     """
 
-    def __init__(self, a: Arrays, cycle: CompiledCycle | None = None) -> None:
+    def __init__(self, a: Arrays, cycle: CompiledCycle | None = None,
+                 prefix: tuple[int, ...] = ()) -> None:
         super().__init__(a, cycle)
+        self.prefix = tuple(prefix)
+        if len(self.prefix) > a.n1 or any(x < 0 for x in self.prefix):
+            raise XCCError("a prefix is at most n1 option indices >= 0")
+        self._replay: dict[str, int] | None = None  # the counters when the replay ended
+        self._paused: int | None = None  # the level of a pause at step C5, for split()
+        self._stack: list[int] = []  # the chosen node of each level
+        self._broken: XCCError | None = None
         self.nodes = 0
         self.max_level = 0
         self.cycle_cuts = 0
@@ -54,10 +78,16 @@ class PythonRun(Lookahead, Run):
     # ---- the Run protocol -------------------------------------------------------
 
     def step(self, budget: int) -> int:
+        if self._broken is not None:
+            raise self._broken
         if self._steps is None:
             return DONE
         self._pause_at = self.mems + budget if budget > 0 else NO_BUDGET
-        status = next(self._steps, DONE)
+        try:
+            status = next(self._steps, DONE)
+        except XCCError as error:
+            self._broken, self._steps = error, None
+            raise
         if status == DONE:
             self._steps = None
         return status
@@ -99,6 +129,31 @@ class PythonRun(Lookahead, Run):
     def choices(self) -> list[int]:
         return list(self._choices)
 
+    def replayed(self) -> dict[str, int] | None:
+        """The counters when the replay of the prefix ended (all 0 without
+        a prefix), or None before."""
+        if not self.prefix:
+            return {k: 0 for k in self.counters()}
+        return None if self._replay is None else dict(self._replay)
+
+    def split(self) -> list[tuple[int, ...]] | None:
+        """After a pause at step C5: the untried rest as new prefixes, in the
+        order of the search (the option about to be tried, its untried
+        siblings, then at each level above, up to the prefix's, the untried
+        siblings of the option chosen there); None at any other time."""
+        if self._paused is None:
+            return None
+        a, stack, level = self.a, self._stack, self._paused
+        head = [a.option_of(stack[j]) for j in range(level)]
+        out = []
+        for lev in range(level, len(self.prefix) - 1, -1):
+            item = a.itm[stack[lev]]
+            p = stack[lev] if lev == level else a.down[stack[lev]]
+            while p != item:
+                out.append(tuple(head[:lev]) + (a.option_of(p),))
+                p = a.down[p]
+        return out
+
     def counters(self) -> dict[str, int]:
         out = {"nodes": self.nodes, "updates": self.updates, "cleansings": self.cleansings,
                "mems": self.mems, "max_level": self.max_level}
@@ -122,7 +177,9 @@ class PythonRun(Lookahead, Run):
         a = self.a
         down, itm = a.down, a.itm
         guard, prop = self.guard, self.prop
-        choice = [0] * LEVELS
+        choice = self._stack = [0] * LEVELS
+        prefix, k = self.prefix, len(self.prefix)
+        descending = k > 0  # still replaying the prefix
         guard_mark = [0] * LEVELS
         force_mark = [0] * LEVELS
         level = 0
@@ -131,6 +188,8 @@ class PythonRun(Lookahead, Run):
         if prop is not None:
             self.propagate()  # at the root, before any choice
             if self.guard_failed or a.rlink[0] == 0:
+                if k:
+                    raise bad_prefix(prefix, 0)  # no choice at the root at all
                 if not self.guard_failed and guard.accepts_solution():
                     self.nodes = 1  # solved by propagation alone
                     self._choices = self.forced_options()
@@ -150,6 +209,8 @@ class PythonRun(Lookahead, Run):
                 else:
                     best = self.lookahead()  # C3, probing the options first
                     if best <= 0:  # the probes decided this node
+                        if level < k and descending:
+                            raise bad_prefix(prefix, level)
                         if best == 0 and guard.accepts_solution():
                             self._choices = choice[:level] + self.forced_options()
                             yield SOLUTION
@@ -159,13 +220,28 @@ class PythonRun(Lookahead, Run):
                         continue
                 self.cover(best)  # C4
                 self.mems += 2; cur = choice[level] = down[best]  # noqa: E702
+                if level < k:  # replaying the prefix: take its option (a lookup: no mems)
+                    while cur != best and a.option_of(cur) != prefix[level]:
+                        cur = down[cur]
+                    if cur == best:
+                        raise bad_prefix(prefix, level)
+                    choice[level] = cur
+                    if level == k - 1:  # the subproblem's own part starts at its option
+                        self._replay = self.counters()
                 state = "advance"
             elif state == "advance":  # C5: try the option of node cur
-                if self.mems >= self._pause_at:
-                    yield PAUSED
+                if level < k:  # at a level of the prefix
+                    if not descending and cur != best:
+                        return  # the subproblem is done: the rest is another's
+                    if level == k - 1:
+                        descending = False  # its option: the subproblem's own first step
                 if cur == best:
                     state = "backup"
                     continue
+                if self.mems >= self._pause_at and level >= k:
+                    self._paused = level  # a point split() can cut at
+                    yield PAUSED
+                    self._paused = None
                 if guard is not None:
                     guard_mark[level] = guard.mark()
                     force_mark[level] = len(self.forced)
@@ -173,11 +249,15 @@ class PythonRun(Lookahead, Run):
                 if prop is not None and not self.guard_failed:
                     self.propagate()
                 if self.guard_failed:
+                    if descending:
+                        raise bad_prefix(prefix, level)
                     self.cycle_cuts += 1
                     state = "recover"
                     continue
                 self.mems += 1  # rlink of the root
                 if a.rlink[0] == 0:  # every primary item is covered
+                    if descending:
+                        raise bad_prefix(prefix, level)  # the prefix goes on below a solution
                     if guard is not None and not guard.accepts_solution():
                         self.cycle_cuts += 1
                         state = "recover"
@@ -230,6 +310,7 @@ class PythonEngine:
 
     name = "python"
     summary = "Algorithm C in pure Python, the readable reference"
+    splits = True  # start() takes a choice prefix (xcc.parallel)
     budget = 1 << 16  # mems per step: some tens of milliseconds
     exact = False  # counts by listing every solution (no start_count)
 
@@ -239,5 +320,7 @@ class PythonEngine:
     def why_not(self) -> str | None:
         return None
 
-    def start(self, problem: Problem, cycle: Cycle | None = None) -> PythonRun:
-        return PythonRun(build_arrays(problem), None if cycle is None else cycle.compile_for(problem))
+    def start(self, problem: Problem, cycle: Cycle | None = None,
+              prefix: tuple[int, ...] = ()) -> PythonRun:
+        return PythonRun(build_arrays(problem), None if cycle is None else cycle.compile_for(problem),
+                         prefix)

@@ -1,0 +1,88 @@
+"""xcc count/solve --jobs N: the sequential answers; bad options exit 2;
+Ctrl-C exits 130 with a state that --resume finishes exactly."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import xcc
+from xcc.examples import queens
+
+XCC = [sys.executable, "-c", "from xcc.quick import main; main()"]
+
+
+def run(*args, **kw):
+    return subprocess.run(XCC + [str(a) for a in args], capture_output=True, text=True,
+                          timeout=300, **kw)
+
+
+@pytest.fixture(scope="module")
+def q8(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("dlx") / "q8.dlx"
+    xcc.write_dlx(queens(8), path)
+    return path
+
+
+def test_count_jobs_json(q8):
+    seq = json.loads(run("count", q8, "--json", "--quiet").stdout)
+    par = run("count", q8, "--json", "--quiet", "--jobs", "2")
+    assert par.returncode == 0, par.stderr
+    got = json.loads(par.stdout)
+    for key in ("solutions", "nodes", "updates", "cleansings", "mems", "max_level"):
+        assert got[key] == seq[key]
+    assert got["subproblems"] >= 1 and got["pending"] == 0
+
+
+def test_solve_jobs_same_text(q8):
+    seq = run("solve", q8, "--limit", "20")
+    par = run("solve", q8, "--limit", "20", "--jobs", "2")
+    assert par.returncode == 0 and par.stdout == seq.stdout
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--jobs", "2", "--local-cluster", "2"], "give one of --jobs"),
+    (["--jobs", "2", "--engine", "sat"], "cannot split"),
+])
+def test_bad_options_exit_2(q8, args, message):
+    if "sat" in args and "sat" not in xcc.ENGINES:
+        pytest.skip("no SAT engine here")
+    r = run("count", q8, *args)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_resume_of_another_problem_exits_2(q8, tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"version": 1, "problem": "0" * 64, "engine": "c"}))
+    r = run("count", q8, "--jobs", "1", "--resume", state)
+    assert r.returncode == 2 and "another problem" in r.stderr
+
+
+def test_ctrl_c_then_resume(tmp_path):
+    problem = queens(12)
+    path = tmp_path / "q12.dlx"
+    xcc.write_dlx(problem, path)
+    state = tmp_path / "state.json"
+    args = ["count", path, "--engine", "python", "--jobs", "2", "--resume", state, "--json"]
+    proc = subprocess.Popen(XCC + [str(a) for a in args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    line = proc.stderr.readline()  # the first progress report: the tasks are under way
+    assert line.startswith("..."), line
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "unfinished" in err and state.exists()
+    first = json.loads(out)
+    assert first["interrupted"] and first["pending"] > 0 and first["solutions"] < 14200
+    r = run("count", path, "--engine", "python", "--jobs", "2", "--resume", state, "--json",
+            "--quiet")
+    assert r.returncode == 0, r.stderr
+    done = json.loads(r.stdout)
+    seq = xcc.count(problem)
+    assert done["solutions"] == 14200
+    assert {k: done[k] for k in seq.counters} == seq.counters

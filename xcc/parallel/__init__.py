@@ -1,0 +1,21 @@
+"""Searches split into subproblems named by choice prefixes, on any executor.
+
+A subproblem is the problem plus a choice prefix: the option chosen at each
+level from the root under the engine's own rule of choice, so that it names
+the same subtree on every machine (the dancing-links engines replay it:
+``Engine.start(problem, cycle, prefix)``).  ``solve`` and ``count`` run a
+search as many such tasks, each within a budget of mems, on a process pool
+(``jobs=N``), any ``concurrent.futures.Executor`` (``executor=``) or Dask
+(``scheduler=ADDRESS`` or a ``distributed.Client``, ``local_cluster=N``),
+and give the sequential run's solutions in its order and its counters, the
+cost of replaying the prefixes apart (``stats.overhead``).  ``map_each``
+spreads independent jobs (one puzzle a task) over the same executors.
+
+Modules: ``task`` (what a worker runs), ``pools`` (the executors),
+``driver`` (splitting, re-splitting, the ordered merge, Ctrl-C and resume),
+``each`` (one job a task).  See docs/parallel.md.
+"""
+from .driver import Parallel, ParallelStats, count, solve
+from .task import problem_key
+
+__all__ = ["Parallel", "ParallelStats", "solve", "count", "problem_key"]

@@ -1,0 +1,338 @@
+"""The parallel driver: subproblems named by choice prefixes, merged in order.
+
+``Parallel`` splits a search into subproblems (``xcc.parallel.task``) and
+runs them on a pool (``xcc.parallel.pools``).  It starts by running the
+search here for one engine budget (a small search ends there), then expands
+the rest breadth-first, one level at a time, until there are some hundreds
+of open prefixes (``warm``), then hands them out in groups of consecutive
+prefixes with a budget of mems each (``budget``: about a second of work).
+A task that runs out returns its untried rest as new prefixes, which go back
+in the queue: work is stolen by re-splitting, so one big subtree never holds
+up the others for longer than a budget.
+
+Results are kept by prefix.  Prefixes compare as tuples in the order of the
+sequential search (at each level the item's options in list order, and a
+prefix's own part before the prefixes it was cut into), so listing emits the
+parts in that order (``solutions``): exactly the sequential list.  Counting
+takes them as they come.  The own counters of the parts add up to the
+sequential run's; what replaying the prefixes cost is in ``overhead``.
+
+A task lost with its worker (a killed process breaks the pool: a new pool
+is made; a lost Dask worker: the scheduler reruns it) is run again: only
+finished tasks count, so the totals stay exact.  After Ctrl-C the statistics
+say what was counted and ``pending`` lists the unfinished prefixes; ``state``
+gives both as plain data, which ``resume=`` continues from.
+"""
+from __future__ import annotations
+
+import heapq
+import time
+from collections import deque
+from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from ..cycle import Cycle
+from ..engines import DEFAULT_ENGINE, REGISTRY, get
+from ..errors import XCCError
+from ..problem import Problem
+from ..results import Solution, Stats
+from .pools import Pool
+from .task import NEED_PROBLEM, Part, problem_key, run_prefix
+
+TASK_BUDGET = {"c": 1 << 30, "python": 1 << 21}  # mems per task: about a second of work
+WARM = 256  # open prefixes to reach by expanding here before handing out tasks
+RETRIES = 3  # times a task may fail for want of a worker before the run gives up
+STATE_VERSION = 1
+
+
+@dataclass(repr=False)
+class ParallelStats(Stats):
+    """``Stats`` of a parallel run: the counters are the sum of the
+    subproblems' own parts (those of the sequential run); ``overhead`` holds
+    what replaying the prefixes cost; ``subproblems`` the prefixes run,
+    ``tasks`` the tasks, ``pending`` the prefixes not finished (after an
+    interrupt), ``task_seconds`` each task's CPU time, ``cpu_seconds`` all
+    of it (workers and this process), ``renewals`` the pools made anew."""
+
+    overhead: dict[str, int] = field(default_factory=dict)
+    subproblems: int = 0
+    tasks: int = 0
+    pending: list[tuple[int, ...]] = field(default_factory=list)
+    task_seconds: list[float] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+    renewals: int = 0  # pools made anew after a worker died
+
+    def as_dict(self) -> dict:
+        out = super().as_dict()
+        out.update(overhead=dict(self.overhead), subproblems=self.subproblems, tasks=self.tasks,
+                   pending=len(self.pending))
+        return out
+
+
+class Parallel:
+    """One parallel search of ``problem`` (see the module's docstring): call
+    ``solutions()`` (an iterator, in the sequential order) or ``count()``,
+    once.  ``jobs``, ``executor``, ``scheduler``, ``local_cluster``: where
+    the tasks run (one of them); ``budget``: mems per task; ``resume``: a
+    ``state`` to continue."""
+
+    def __init__(self, problem: Problem, *, engine=DEFAULT_ENGINE, limit: int | None = None,
+                 cycle: Cycle | None = None, jobs: int | None = None, executor=None,
+                 scheduler=None, local_cluster: int | None = None, budget: int | None = None,
+                 warm: int = WARM, on_progress: Callable[[Stats], None] | None = None,
+                 progress_every: float = 1.0, resume: dict | None = None) -> None:
+        if not isinstance(problem, Problem):
+            raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
+        self._engine = get(engine) if isinstance(engine, str) else engine
+        if not getattr(self._engine, "splits", False):
+            raise XCCError(f"engine {self._engine.name!r} cannot split a search into "
+                           f"subproblems; use one of "
+                           f"{', '.join(n for n, e in REGISTRY.items() if getattr(e, 'splits', 0))}")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or limit < 1):
+            raise XCCError(f"limit must be a positive integer, not {limit!r}")
+        if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
+                                   or budget < 1):
+            raise XCCError(f"budget must be a positive integer, not {budget!r}")
+        self.problem, self.cycle, self.limit = problem, cycle, limit
+        self._where = dict(jobs=jobs, executor=executor, scheduler=scheduler,
+                           local_cluster=local_cluster)
+        if sum(v is not None for v in self._where.values()) != 1:
+            raise XCCError("give one of jobs, executor, scheduler, local_cluster")
+        name = self._engine.name
+        self._ref = name if REGISTRY.get(name) is self._engine else self._engine
+        self.budget = budget or TASK_BUDGET.get(name, self._engine.budget * 256)
+        self.warm = warm
+        self.on_progress, self.progress_every = on_progress, progress_every
+        self.stats = ParallelStats(engine=name)
+        self._start: list[tuple[int, ...]] = [()]
+        self._used = False
+        if resume is not None:
+            self._resume(resume)
+        self._open: set[tuple[int, ...]] = set(self._start)  # prefixes without a result
+        self._frontier = deque(sorted(self._start))  # the order of emission (listing)
+        self._results: dict[tuple[int, ...], Part] = {}  # parts not yet emitted
+
+    # ---- resuming ----------------------------------------------------------------
+
+    def _resume(self, state: dict) -> None:
+        if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
+            raise XCCError("resume: not a state of this version of xcc.parallel")
+        if state.get("problem") != problem_key(self.problem, self.cycle):
+            raise XCCError("resume: the state is of another problem")
+        if state.get("engine") != self._engine.name:
+            raise XCCError(f"resume: the state was made by engine {state.get('engine')!r}, "
+                           f"not {self._engine.name!r}")
+        try:
+            self._start = [tuple(int(x) for x in p) for p in state["pending"]]
+            s = self.stats
+            s.solutions = int(state["solutions"])
+            s.counters.update({k: int(v) for k, v in state["counters"].items()})
+            s.overhead.update({k: int(v) for k, v in state["overhead"].items()})
+            s.subproblems = int(state["subproblems"])
+        except (KeyError, TypeError, ValueError) as error:
+            raise XCCError(f"resume: malformed state ({error})") from None
+
+    def state(self) -> dict:
+        """What was counted and what is left, as plain data (JSON)."""
+        s = self.stats
+        return {"version": STATE_VERSION, "problem": problem_key(self.problem, self.cycle),
+                "engine": self._engine.name, "solutions": s.solutions,
+                "counters": dict(s.counters), "overhead": dict(s.overhead),
+                "subproblems": s.subproblems, "pending": [list(p) for p in s.pending]}
+
+    # ---- the two uses --------------------------------------------------------------
+
+    def solutions(self) -> Iterator[Solution]:
+        """The solutions, in the order of the sequential search."""
+        stats, problem, limit = self.stats, self.problem, self.limit
+        with self._running(ordered=True, keep=True) as parts:
+            for part in parts:
+                self._add(part)
+                for indices in part.solutions:
+                    stats.solutions += 1
+                    yield Solution(indices, problem)
+                    if limit is not None and stats.solutions >= limit:
+                        stats.complete = False
+                        return
+
+    def count(self) -> ParallelStats:
+        """Count the solutions (up to the limit, in order then); Ctrl-C is
+        not caught here (read ``stats`` after it)."""
+        stats, limit = self.stats, self.limit
+        with self._running(ordered=limit is not None, keep=False) as parts:
+            for part in parts:
+                self._add(part)
+                stats.solutions += part.found
+                if limit is not None and stats.solutions >= limit:
+                    stats.solutions, stats.complete = limit, False
+                    break
+        return stats
+
+    def _add(self, part: Part) -> None:
+        counters, overhead = self.stats.counters, self.stats.overhead
+        for k, v in part.own.items():
+            counters[k] = max(counters.get(k, 0), v) if k == "max_level" else \
+                counters.get(k, 0) + v
+        for k, v in part.overhead.items():
+            if k != "max_level":
+                overhead[k] = overhead.get(k, 0) + v
+        self.stats.subproblems += 1
+
+    # ---- running -----------------------------------------------------------------
+
+    def _running(self, ordered: bool, keep: bool):
+        if self._used:
+            raise XCCError("a Parallel search runs once; make a new one")
+        self._used = True
+        return _Running(self, ordered, keep)
+
+    def _record(self, part: Part, results: dict) -> None:
+        self._open.discard(part.prefix)
+        self._open.update(part.children)
+        results[part.prefix] = part
+
+    def _emit(self, results: dict, ordered: bool) -> Iterator[Part]:
+        if not ordered:
+            yield from results.values()
+            results.clear()
+            return
+        frontier = self._frontier
+        while frontier and frontier[0] in results:
+            part = results.pop(frontier.popleft())
+            frontier.extendleft(reversed(part.children))
+            yield part
+
+    def _pending(self, ordered: bool) -> list[tuple[int, ...]]:
+        return list(self._frontier) if ordered else sorted(self._open)
+
+    def _parts(self, pool: Pool, ordered: bool, keep: bool) -> Iterator[Part]:
+        """Every part, in order when ``ordered`` (else as they come); with
+        its solutions if ``keep``."""
+        stats, engine, problem, cycle = self.stats, self._engine, self.problem, self.cycle
+        results = self._results
+        clock = time.process_time
+        # warm up: run the start here a little (a small search ends there, with
+        # no overhead), then expand breadth-first, one level at a time, each
+        # prefix for a 64th of that (a narrow level would cost replays, not work)
+        level, mark = list(self._start), clock()
+        first = min(engine.budget, self.budget)
+        while level and len(self._open) < self.warm:
+            deeper = []
+            for prefix in level:
+                part = run_prefix(engine, problem, cycle, prefix, first, keep)
+                self._record(part, results)
+                deeper.extend(part.children)
+            yield from self._emit(results, ordered)
+            level, first = deeper, max(1, first >> 6)  # later rounds: a little each
+        stats.cpu_seconds += clock() - mark
+        todo = sorted(self._open)
+        heapq.heapify(todo)
+        running: dict = {}  # future -> (prefixes, failures)
+        slots = 2 * pool.workers
+        next_report = time.monotonic() + self.progress_every
+
+        def submit(prefixes, failures=0, with_problem=False):
+            future = pool.submit(self._ref, prefixes, self.budget, keep, with_problem)
+            running[future] = (prefixes, failures)
+
+        while todo or running:
+            while todo and len(running) < slots:
+                size = max(1, len(todo) // slots)
+                submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))])
+            done, _ = wait(list(running), timeout=max(self.progress_every, 0.05),
+                           return_when=FIRST_COMPLETED)
+            broken = False
+            for future in done:
+                prefixes, failures = running.pop(future)
+                try:
+                    result = future.result()
+                except XCCError:
+                    raise
+                except (BrokenProcessPool, CancelledError):
+                    broken = broken or pool.kind == "processes"
+                    for p in prefixes:
+                        heapq.heappush(todo, p)
+                    continue
+                except (MemoryError, RecursionError, TypeError, ValueError, AttributeError):
+                    raise
+                except Exception as error:  # a lost worker (Dask's KilledWorker, a closed comm)
+                    if failures + 1 >= RETRIES:
+                        raise XCCError(f"a task failed {RETRIES} times: {error}") from error
+                    submit(prefixes, failures + 1)
+                    continue
+                if result == NEED_PROBLEM:
+                    submit(prefixes, failures, with_problem=True)
+                    continue
+                stats.tasks += 1
+                stats.task_seconds.append(result.seconds)
+                stats.cpu_seconds += result.seconds
+                for part in result.parts:
+                    self._record(part, results)
+                    for p in part.children:
+                        heapq.heappush(todo, p)
+                for p in result.unrun:
+                    heapq.heappush(todo, p)
+            if broken:  # a worker died: every task of the pool is lost; run them again
+                for prefixes, _ in running.values():
+                    for p in prefixes:
+                        heapq.heappush(todo, p)
+                running.clear()
+                pool.renew()
+                stats.renewals += 1
+            yield from self._emit(results, ordered)
+            if self.on_progress is not None and time.monotonic() >= next_report:
+                next_report = time.monotonic() + self.progress_every
+                stats.pending = self._pending(ordered)
+                stats.seconds = time.perf_counter() - self._t0
+                self.on_progress(stats)
+
+
+class _Running:
+    """The pool and the parts of one run; on the way out: the time, and after
+    Ctrl-C ``interrupted`` and the pending prefixes (the pool's tasks stopped)."""
+
+    def __init__(self, search: Parallel, ordered: bool, keep: bool) -> None:
+        self.search, self.ordered, self.keep = search, ordered, keep
+
+    def __enter__(self) -> Iterator[Part]:
+        s = self.search
+        s._t0 = time.perf_counter()
+        self.pool = s._pool = Pool(s.problem, s.cycle, **s._where)
+        self.parts = s._parts(self.pool, self.ordered, self.keep)
+        return self.parts
+
+    def __exit__(self, kind, value, traceback) -> None:
+        s = self.search
+        stats = s.stats
+        stopped = kind is not None or not stats.complete
+        self.parts.close()
+        self.pool.close(stop=stopped)
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            stats.interrupted, stats.complete = True, False
+            if not self.ordered:  # parts recorded as the interrupt came: count them
+                for part in s._results.values():
+                    s._add(part)
+                    stats.solutions += part.found
+                s._results.clear()
+        stats.pending = s._pending(self.ordered) if stats.interrupted or kind is not None else []
+        stats.seconds = time.perf_counter() - s._t0
+
+
+def solve(problem: Problem, **options) -> Iterator[Solution]:
+    """The solutions of ``problem``, computed in parallel, in the sequential
+    order (options: those of ``Parallel``)."""
+    yield from Parallel(problem, **options).solutions()
+
+
+def count(problem: Problem, **options) -> ParallelStats:
+    """Count in parallel; after Ctrl-C the statistics so far, with
+    ``interrupted`` set and ``pending`` the unfinished prefixes."""
+    search = Parallel(problem, **options)
+    try:
+        search.count()
+    except KeyboardInterrupt:
+        pass
+    return search.stats

@@ -1,0 +1,102 @@
+"""Independent jobs spread over the same executors, one job a task, in order.
+
+``map_each(fn, items, jobs=N | executor=E | scheduler=ADDR | local_cluster=N)``
+yields ``fn(item)`` for each item, in the order of ``items``, while at most a
+few tasks per worker are in flight (a long collection is not submitted all
+at once).  ``fn`` must be picklable (a module-level function).  A dead worker
+(a killed process) breaks a process pool: a new one is made and the jobs not
+finished run again.  Ctrl-C stops the pool's tasks and is raised on.
+"""
+from __future__ import annotations
+
+import os
+from collections import deque
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Callable, Iterable, Iterator
+
+from ..errors import XCCError
+from .pools import _is_dask_client, _stop_processes, context, DASK_HINT
+from .task import install
+
+
+def _executor(jobs, executor, scheduler, local_cluster):
+    """(executor, workers, what to close, renew-able)."""
+    given = [x is not None for x in (jobs, executor, scheduler, local_cluster)]
+    if sum(given) != 1:
+        raise XCCError("give one of jobs, executor, scheduler, local_cluster")
+    if jobs is not None:
+        if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+            raise XCCError(f"jobs must be a positive integer, not {jobs!r}")
+        pool = ProcessPoolExecutor(jobs, mp_context=context(), initializer=install,
+                                   initargs=("", None))
+        return pool, jobs, [pool], True
+    if executor is not None and not _is_dask_client(executor):
+        if not isinstance(executor, Executor):
+            raise XCCError(f"expected a concurrent.futures.Executor, not "
+                           f"{type(executor).__name__}")
+        return executor, getattr(executor, "_max_workers", None) or os.cpu_count() or 1, [], False
+    try:
+        import distributed  # optional dependency, imported only when asked for
+    except ImportError:
+        raise XCCError(DASK_HINT) from None
+    own = []
+    client = executor if executor is not None else scheduler
+    if local_cluster is not None:
+        cluster = distributed.LocalCluster(n_workers=local_cluster, threads_per_worker=1,
+                                           processes=True, dashboard_address=None)
+        client = distributed.Client(cluster)
+        own = [client, cluster]
+    elif isinstance(client, str):
+        client = distributed.Client(client, timeout=10)
+        own = [client]
+    workers = max(1, sum(client.nthreads().values()))
+    return client.get_executor(pure=False), workers, own, False
+
+
+def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor=None,
+             scheduler=None, local_cluster: int | None = None,
+             in_flight: int = 4) -> Iterator:
+    """``fn(item)`` for each item, in order, computed over the executor."""
+    pool, workers, own, renewable = _executor(jobs, executor, scheduler, local_cluster)
+    items = iter(items)
+    running: deque = deque()  # (item, future), in the order of the items
+    done = False
+    try:
+        while True:
+            while not done and len(running) < in_flight * workers:
+                item = next(items, _END)
+                if item is _END:
+                    done = True
+                    break
+                running.append((item, pool.submit(fn, item)))
+            if not running:
+                return
+            item, future = running[0]
+            try:
+                result = future.result()
+            except BrokenProcessPool:
+                if not renewable:
+                    raise
+                _stop_processes(pool)
+                pool.shutdown(wait=False, cancel_futures=True)
+                pool = ProcessPoolExecutor(workers, mp_context=context(), initializer=install,
+                                           initargs=("", None))
+                own[0] = pool
+                running = deque((it, pool.submit(fn, it)) for it, _ in running)
+                continue
+            running.popleft()
+            yield result
+    finally:
+        for _, future in running:
+            future.cancel()
+        for thing in own:
+            if isinstance(thing, ProcessPoolExecutor):
+                if running:
+                    _stop_processes(thing)
+                thing.shutdown(wait=not running, cancel_futures=True)
+            else:
+                thing.close()
+
+
+_END = object()

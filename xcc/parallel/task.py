@@ -1,0 +1,133 @@
+"""What a worker does: run subproblems named by choice prefixes, within a budget.
+
+A task is a few prefixes (consecutive in the order of the search) and a
+budget of mems.  The worker runs them one after the other on the dancing
+links engine's prefix replay (``Engine.start(problem, cycle, prefix)``);
+when the budget is spent inside one, that one is cut at a node boundary
+(``Run.split``) and its untried rest comes back as new prefixes, with the
+prefixes of the task not started.  For each prefix run it returns a
+``Part``: the solutions (or their number) of its own part of the search,
+its own counters and, apart, the counters of the replay (the overhead).
+The own parts of all subproblems add up to the sequential search exactly.
+
+The problem travels once per worker, not per task: it is installed by the
+pool's initializer (``install``), or sent with a task that found it
+missing (``NEED_PROBLEM``), or given as a Dask future the worker keeps;
+``_PROBLEMS`` caches it by ``problem_key``.  Only this module runs in
+workers; it imports the engines, nothing of the driver.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import signal
+import time
+from dataclasses import dataclass, field
+
+from ..engines import DONE, get
+from ..errors import XCCError
+
+ROOM = 1 << 62  # solutions a step may find: no limit but the budget
+NEED_PROBLEM = "need-problem"  # a task's answer when its worker has not got the problem
+_PROBLEMS: dict[str, tuple] = {}  # problem_key -> (problem, cycle), in this process
+
+
+@dataclass
+class Part:
+    """The outcome of one prefix: its own part of the search."""
+
+    prefix: tuple[int, ...]
+    found: int  # solutions found in the own part
+    solutions: list[tuple[int, ...]] | None  # their options, when listing
+    own: dict[str, int]  # the counters of the own part
+    overhead: dict[str, int]  # the counters of the replay of the prefix
+    children: list[tuple[int, ...]]  # the untried rest, if the budget ran out
+    seconds: float = 0.0  # CPU time
+
+
+@dataclass
+class TaskResult:
+    parts: list[Part]
+    unrun: list[tuple[int, ...]]  # prefixes of the task not started
+    seconds: float  # CPU time of the task
+    pid: int = field(default_factory=os.getpid)
+
+
+def problem_key(problem, cycle) -> str:
+    """A hash naming the problem (and cycle) the same way in every process."""
+    c = problem.compact()
+    h = hashlib.sha256()
+    for text in (problem.primary, problem.secondary, c.color_names):
+        h.update("\0".join(text).encode() + b"\1")
+    for array in (c.starts, c.items, c.colors):
+        h.update(array.astype("<i4").tobytes() + b"\1")
+    h.update(repr(cycle).encode())
+    return h.hexdigest()
+
+
+def payload(problem, cycle) -> bytes:
+    return pickle.dumps((problem, cycle), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def install(key: str, data: bytes | None = None) -> None:
+    """A pool's initializer: keep the problem in this worker; Ctrl-C is the
+    driver's to handle (the workers ignore it and are stopped by it)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if key and data is not None:
+        _PROBLEMS[key] = pickle.loads(data)
+
+
+def run_task(key: str, data, engine, prefixes: list[tuple[int, ...]], budget: int,
+             keep: bool) -> TaskResult | str:
+    """Run ``prefixes`` in order within ``budget`` mems in all (each prefix
+    run at least up to its first cut point).  ``data`` is None (the problem
+    should be here already), the pickled problem, or the (problem, cycle)
+    pair itself (a Dask worker's copy)."""
+    if key not in _PROBLEMS:
+        if data is None:
+            return NEED_PROBLEM
+        _PROBLEMS[key] = pickle.loads(data) if isinstance(data, bytes) else tuple(data)
+    problem, cycle = _PROBLEMS[key]
+    engine = get(engine) if isinstance(engine, str) else engine
+    start = time.process_time()
+    parts: list[Part] = []
+    left = budget
+    for j, prefix in enumerate(prefixes):
+        if j and left <= 0:
+            return TaskResult(parts, list(prefixes[j:]), time.process_time() - start)
+        part = run_prefix(engine, problem, cycle, tuple(prefix), max(left, 1), keep)
+        parts.append(part)
+        left -= part.own.get("mems", 0) + part.overhead.get("mems", 0)
+        if part.children:
+            return TaskResult(parts, list(prefixes[j + 1:]), time.process_time() - start)
+    return TaskResult(parts, [], time.process_time() - start)
+
+
+def run_prefix(engine, problem, cycle, prefix: tuple[int, ...], budget: int,
+               keep: bool) -> Part:
+    """One subproblem, cut where the budget runs out (at the first point a
+    cut can be made after it)."""
+    start = time.process_time()
+    found, solutions, children = 0, ([] if keep else None), []
+    with engine.start(problem, cycle, prefix) as run:
+        step = run.batch if keep else run.count
+        while True:
+            status, got = step(budget, ROOM)
+            if keep:
+                solutions.extend(got)
+                found += len(got)
+            else:
+                found += got
+            if status == DONE:
+                break
+            cut = run.split()
+            if cut is not None:  # paused at a node: the rest is new prefixes
+                children = cut
+                break
+            budget = 1  # paused between solutions: on to the next point a cut can be made
+        counters, overhead = run.counters(), run.replayed()
+    if overhead is None:
+        raise XCCError(f"prefix {prefix}: the replay did not end")
+    own = {k: (v if k == "max_level" else v - overhead.get(k, 0)) for k, v in counters.items()}
+    return Part(prefix, found, solutions, own, overhead, children, time.process_time() - start)
