@@ -234,17 +234,26 @@ class Parallel:
         slots = 2 * pool.workers
         next_report = time.monotonic() + self.progress_every
 
-        def submit(prefixes, failures=0, with_problem=False):
-            future = pool.submit(self._ref, prefixes, self.budget, keep, with_problem)
+        def submit(prefixes, failures=0, with_problem=False) -> bool:
+            """Hand a task to the pool; False (its prefixes back in todo) if the
+            pool broke since the last wait (a worker died in between)."""
+            try:
+                future = pool.submit(self._ref, prefixes, self.budget, keep, with_problem)
+            except BrokenProcessPool:
+                for p in prefixes:
+                    heapq.heappush(todo, p)
+                return False
             running[future] = (prefixes, failures)
+            return True
 
         while todo or running:
-            while todo and len(running) < slots:
-                size = max(1, len(todo) // slots)
-                submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))])
-            done, _ = wait(list(running), timeout=max(self.progress_every, 0.05),
-                           return_when=FIRST_COMPLETED)
             broken = False
+            while todo and len(running) < slots and not broken:
+                size = max(1, len(todo) // slots)
+                broken = not submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))])
+            done = set() if broken else wait(list(running),
+                                             timeout=max(self.progress_every, 0.05),
+                                             return_when=FIRST_COMPLETED)[0]
             for future in done:
                 prefixes, failures = running.pop(future)
                 try:
@@ -261,10 +270,10 @@ class Parallel:
                 except Exception as error:  # a lost worker (Dask's KilledWorker, a closed comm)
                     if failures + 1 >= RETRIES:
                         raise XCCError(f"a task failed {RETRIES} times: {error}") from error
-                    submit(prefixes, failures + 1)
+                    broken = not submit(prefixes, failures + 1) or broken
                     continue
                 if result == NEED_PROBLEM:
-                    submit(prefixes, failures, with_problem=True)
+                    broken = not submit(prefixes, failures, with_problem=True) or broken
                     continue
                 stats.tasks += 1
                 stats.task_seconds.append(result.seconds)

@@ -69,11 +69,17 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
                 if item is _END:
                     done = True
                     break
-                running.append((item, pool.submit(fn, item)))
+                try:
+                    future = pool.submit(fn, item)
+                except BrokenProcessPool:  # a worker died since the last result
+                    future = None
+                running.append((item, future))
             if not running:
                 return
             item, future = running[0]
             try:
+                if future is None:
+                    raise BrokenProcessPool("a worker died")
                 result = future.result()
             except BrokenProcessPool:
                 if not renewable:
@@ -89,7 +95,8 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
             yield result
     finally:
         for _, future in running:
-            future.cancel()
+            if future is not None:
+                future.cancel()
         for thing in own:
             if isinstance(thing, ProcessPoolExecutor):
                 if running:
