@@ -19,11 +19,11 @@ from typing import Iterable, Iterator
 
 import xcc
 
-from .encodings import DEFAULT_ENCODING, encode
+from .encodings import encode
 from .errors import MasyuError
 from .loop import Loop
 from .puzzle import Puzzle
-from .solving import DEFAULT_METHOD, METHODS, Count, _check, best_configuration, one_loop
+from .solving import DEFAULT_METHOD, METHODS, Count, _check, one_loop, plan
 from .solving import count as count_one
 
 WHERE = ("jobs", "executor", "scheduler", "local_cluster")
@@ -32,9 +32,10 @@ WHERE = ("jobs", "executor", "scheduler", "local_cluster")
 def _setup(puzzle, weak, encoding, method, engine):
     if not isinstance(puzzle, Puzzle):
         raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
-    _check(encoding, method, engine)
-    if METHODS[method].auto:
-        encoding, method, engine = best_configuration(bool(weak))
+    # the run that lists (auto's second, when it makes two: the first only decides
+    # between one solution and more, and a parallel count counts them all anyway)
+    encoding, method, engine, _ = plan(bool(weak), method, None, encoding, engine,
+                                       puzzle.rows * puzzle.cols)[-1]
     if engine not in ("python", "c"):  # the SAT engine of "best" has no subproblems
         engine = xcc.DEFAULT_ENGINE
         if method == "guard" and not weak:
@@ -53,8 +54,8 @@ def _parallel(enc, engine, cycle, limit, options) -> "xcc.Parallel":
         raise MasyuError(str(err)) from None
 
 
-def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
-          method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE,
+def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
+          method: str = DEFAULT_METHOD, engine: str | None = None,
           limit: int | None = None, **where) -> Iterator[Loop]:
     """The loops of ``masyu.solve``, in its order, found in parallel."""
     enc, engine, cycle, filtered = _setup(puzzle, weak, encoding, method, engine)
@@ -71,8 +72,8 @@ def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODIN
             return
 
 
-def count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
-          method: str = DEFAULT_METHOD, engine: str = xcc.DEFAULT_ENGINE,
+def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
+          method: str = DEFAULT_METHOD, engine: str | None = None,
           limit: int | None = None, on_progress=None, progress_every: float = 1.0,
           resume: dict | None = None, **where) -> Count:
     """``masyu.count`` in parallel; after Ctrl-C what was counted, with
@@ -113,8 +114,8 @@ def _count_one(options: dict, puzzle: Puzzle) -> tuple[int, xcc.Stats]:
 
 
 def count_each(puzzles: Iterable[Puzzle], *, weak: bool = False,
-               encoding: str = DEFAULT_ENCODING, method: str = DEFAULT_METHOD,
-               engine: str = xcc.DEFAULT_ENGINE, limit: int | None = None,
+               encoding: str | None = None, method: str = DEFAULT_METHOD,
+               engine: str | None = None, limit: int | None = None,
                **where) -> Iterator[tuple[Puzzle, Count]]:
     """Count each puzzle (one puzzle a task, counted as ``masyu.count`` does),
     yielding ``(puzzle, count)`` in the order of ``puzzles``."""
