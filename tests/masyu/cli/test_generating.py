@@ -31,12 +31,13 @@ def test_a_density_not_reached_is_said_with_what_was_reached():
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_progress_shows_while_a_slow_puzzle_is_made(tmp_path):
-    # a 20x20 hard puzzle takes a long while: after Heartbeat.FIRST seconds stderr says
+    # a 40x40 hard puzzle takes a long while (20x20 takes a second since the oracle of
+    # issue 15): after Heartbeat.FIRST seconds stderr says
     # which puzzle is under way and for how long; SIGINT then exits 130, saying none was made
     # (test_interrupts.py checks that finished puzzles and their loops are kept)
     out = tmp_path / "out.txt"
     with open(out, "w") as f:
-        p = subprocess.Popen(MASYU + ["generate", "--size", "20x20", "--seed", "3",
+        p = subprocess.Popen(MASYU + ["generate", "--size", "40x40", "--seed", "3",
                                       "--difficulty", "hard", "--count", "3"],
                              stdout=f, stderr=subprocess.PIPE, text=True)
         watchdog = threading.Timer(60, p.kill)       # no progress line: fail, do not hang
@@ -45,7 +46,7 @@ def test_progress_shows_while_a_slow_puzzle_is_made(tmp_path):
         watchdog.cancel()
         p.send_signal(signal.SIGINT)
         err = p.communicate(timeout=60)[1]
-    assert line.startswith("masyu: making puzzle 1 of 3 (20x20, seed 3), ") and \
+    assert line.startswith("masyu: making puzzle 1 of 3 (40x40, seed 3), ") and \
         line.rstrip().endswith(" s"), line
     assert p.returncode == 130 and "interrupted: 0 of 3 puzzles made" in err
 
