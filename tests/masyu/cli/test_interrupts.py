@@ -77,8 +77,15 @@ def test_solve_all_interrupted_keeps_whole_solutions(tmp_path):
 def test_generate_interrupted_keeps_its_finished_puzzles_and_solutions(tmp_path):
     sol = tmp_path / "sol.txt"
     with open(tmp_path / "out.txt", "w", encoding="utf-8") as out:
-        code, _, err = interrupt(MASYU + ["generate", "--size", "8x8", "--seed", "3", "--count",
-                                          "500", "--solutions", str(sol)], stdout=out, wait=3)
+        p = subprocess.Popen(MASYU + ["generate", "--size", "8x8", "--seed", "3", "--count",
+                                      "500", "--solutions", str(sol)], stdout=out,
+                             stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 60   # a loaded machine: wait for a first puzzle
+        while time.monotonic() < deadline and "size=" not in (tmp_path / "out.txt").read_text():
+            time.sleep(0.2)
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        code, err = p.wait(timeout=60), p.communicate(timeout=60)[1]
     assert code == 130, err
     puzzles = parse_collection((tmp_path / "out.txt").read_text(encoding="utf-8"))
     loops = parse_solutions(sol.read_text(encoding="utf-8"))
