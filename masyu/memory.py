@@ -23,7 +23,7 @@ BASE = 100 << 20           # the interpreter with numpy, xcc, masyu and python-s
 PER_CELL = {               # bytes per cell of the board, by task (peak, not average)
     "read": 1_500,         # the puzzle itself, its board, a check or a picture
     "encode": 10_000,      # the XCC problem (Python objects) and its DLX text
-    "c": 16_000,           # the problem, the engine's arrays and the cycle constraint
+    "c": 12_000,           # the problem, the engine's arrays and the cycle constraint
     "python": 20_000,      # the same in Python lists
     "sat": 16_000,         # the problem and its CNF in CaDiCaL (a few solutions)
 }

@@ -21,6 +21,9 @@
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
 Only xcc's public API is used; the engine default is ``xcc.DEFAULT_ENGINE``.
 (The module is not ``solve.py``: the function ``masyu.solve`` would shadow it.)
+
+(A little past 400 lines: the methods, auto's plan, ``Search`` and the functions
+over it are one piece; the exact counts live in ``masyu.exact``.)
 """
 from __future__ import annotations
 

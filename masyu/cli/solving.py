@@ -4,7 +4,8 @@ Solutions go to stdout (or ``-o FILE``, ``--out-dir DIR``); statistics and
 progress to stderr.  Exit codes: 0 at least one solution found, 1 none, 2 bad
 input, 130 interrupted (after what was found so far).  Before anything is
 built, the memory a task will need is estimated (``masyu.solving.estimate_memory``)
-and a task above ``--memory`` is refused.
+and a task above ``--memory`` is refused.  (A little past 400 lines: the three
+verbs share their options, progress and the ``--each`` door.)
 """
 from __future__ import annotations
 

@@ -49,11 +49,15 @@ def test_auto_lists_and_counts_what_brute_force_finds(chunk):
 
 def test_two_runs_only_past_two_and_the_probe_says_so():
     many = Puzzle(4, 4)                               # the empty 4x4: every cycle of the grid
-    s = Search(many)
+    s = Search(many, engine="python")  # a given engine: the prover (propagate) goes first
     assert int(s.count()) == len(strong_set(4, 4, {})) and s.probe is not None and s.probe.solutions == 2
-    assert s.method == "guard" and s.engine == xcc.DEFAULT_ENGINE
-    first = Search(many, limit=2)
+    assert s.method == "guard" and s.engine == "python"
+    first = Search(many, limit=2, engine="python")
     assert int(first.count()) == 2 and first.probe is None     # the prover alone
+    small = Search(many)        # up to 8x8 the prover of best is the guard on c: one run
+    assert int(small.count()) == len(strong_set(4, 4, {})) and small.probe is None
+    assert (small.method, small.engine) == ("guard", "c") or "c" not in xcc.ENGINES
+    assert len(plan(False, "auto", None, cells=9 * 9)) == 2 or "sat" not in xcc.ENGINES
     one = Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")                # unique: never a second run
     s = Search(one)
     assert int(s.count()) == 1 and s.probe is None
