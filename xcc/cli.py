@@ -9,7 +9,6 @@ so far.  Solutions go to stdout, one whole solution at a time; statistics
 """
 from __future__ import annotations
 
-import errno
 import importlib
 import json
 import os
@@ -29,6 +28,7 @@ from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
 from .results import Stats
 from .search import Search
+from .textio import output_fault
 
 MAX_INPUT = 256 << 20   # bytes: the largest DLX file read (an endless /dev/zero is refused)
 
@@ -241,16 +241,6 @@ def count(
     raise typer.Exit(0 if s.solutions else 1)
 
 
-def _mute_stdout() -> None:
-    """After stdout failed, point it at /dev/null, so that Python's last flush is quiet."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command with the house's errors (usage errors and I/O faults in one
     line, Ctrl-C as 130) and return the exit code.  masyu.cli.run is the same for
@@ -282,14 +272,7 @@ def run(args: Sequence[str] | None = None) -> int:
         _say("out of memory")
         return 2
     except OSError as err:
-        _mute_stdout()
-        if err.errno == errno.EPIPE:
-            return 1
-        try:
-            _say(f"{err.filename or 'cannot write the output'}: {err.strerror or err}")
-        except OSError:
-            pass
-        return 2
+        return output_fault(err)
     return code if isinstance(code, int) else 0
 
 

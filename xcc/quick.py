@@ -13,11 +13,12 @@ goes to :func:`xcc.cli.main`, which names every error at its place.
 """
 from __future__ import annotations
 
-import errno
 import os
 import stat
 import sys
 import time
+
+from .textio import output_fault
 
 try:
     from . import _native
@@ -35,31 +36,12 @@ def main() -> None:
         code = quick(sys.argv[1:])
         sys.stdout.flush()
     except OSError as err:  # stdout closed or full: as xcc.cli.run says it
-        sys.exit(_output_fault(err))
+        sys.exit(output_fault(err))
     if code is None:
         from .cli import main as full  # typer and the whole library: only when needed
         full()
     else:
         sys.exit(code)
-
-
-def _output_fault(err: OSError) -> int:
-    """Point stdout at /dev/null (so Python's last flush is quiet), say what failed
-    in one line, and return the exit code: 1 for a closed pipe, else 2."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError, AttributeError):
-        pass
-    if err.errno == errno.EPIPE:
-        return 1
-    try:
-        print(f"xcc: {err.filename or 'cannot write the output'}: {err.strerror or err}",
-              file=sys.stderr)
-    except OSError:
-        pass
-    return 2
 
 
 def quick(argv: list[str]) -> int | None:

@@ -251,3 +251,23 @@ def _write_in_place(target: str, data: bytes, error: ErrorType) -> None:
 
 __all__ = ["MAX_BYTES", "MIB", "read_text", "read_stream", "write_text", "reason", "size_text",
            "check_limit"]
+
+
+def output_fault(err: OSError, prog: str = "xcc") -> int:
+    """The command's answer to a failed write of its output: point stdout at
+    /dev/null (so Python's last flush is quiet), say what failed in one line
+    (``prog: FILE: reason``), return the exit code (1 for a closed pipe, else 2)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):
+        pass
+    if err.errno == errno.EPIPE:
+        return 1
+    try:
+        print(f"{prog}: {err.filename or 'cannot write the output'}: {err.strerror or err}",
+              file=sys.stderr)
+    except OSError:
+        pass
+    return 2
