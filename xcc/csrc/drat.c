@@ -335,7 +335,8 @@ int xcc_drat_check(int32_t nvars, const int32_t *lits, const int32_t *starts, in
         step.n = 0;
         if (xcc_ivec_reserve(&step, k.scratch.n) < 0)
             goto fail;
-        memcpy(step.a, k.scratch.a, k.scratch.n * sizeof *step.a);
+        if (k.scratch.n > 0) /* the empty clause: nothing to copy (and step.a may be NULL) */
+            memcpy(step.a, k.scratch.a, k.scratch.n * sizeof *step.a);
         step.n = k.scratch.n;
         if (kinds[s] == XCC_DRAT_DELETE) {
             out[delete(&k, step.a, step.n) ? 3 : 4]++;
