@@ -140,6 +140,6 @@ def sample(
         typer.echo(loop.to_box(), nl=False)
     if not quiet:
         what = _kind(weak, 2)
-        note = f"{len(loops)} draws" if loops else f"no {what}"
+        note = f"{len(loops)} draw{'' if len(loops) == 1 else 's'}" if loops else f"no {what}"
         typer.echo(f"{note} (seed {seed}), {time.perf_counter() - start:.3f} s", err=True)
     raise typer.Exit(code=0 if loops or k == 0 else 1)
