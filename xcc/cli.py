@@ -107,6 +107,11 @@ JOBS_HELP = "Split the search into subproblems run by N processes (xcc.parallel)
 SCHEDULER_HELP = "Run the subproblems on the Dask scheduler at ADDRESS (the dask extra)."
 CLUSTER_HELP = "Run the subproblems on a Dask cluster of N workers started here."
 RESUME_HELP = "Continue from FILE (written there after Ctrl-C of a parallel run)."
+# the parallel options of solve and count (xcc/cli_parallel.py), declared once
+JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help=JOBS_HELP)
+SCHEDULER_OPT = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
+CLUSTER_OPT = typer.Option(None, "--local-cluster", min=1, metavar="N", help=CLUSTER_HELP)
+RESUME_OPT = typer.Option(None, "--resume", metavar="FILE", help=RESUME_HELP)
 
 
 def _load(file: str, engine: str):
@@ -152,12 +157,10 @@ def solve(
     stats: bool = typer.Option(False, "--stats", help="Print the statistics to stderr."),
     engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", metavar="NAME",
                                help=ENGINE_HELP),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help=JOBS_HELP),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
-                                            help=SCHEDULER_HELP),
-    local_cluster: Optional[int] = typer.Option(None, "--local-cluster", min=1, metavar="N",
-                                                help=CLUSTER_HELP),
-    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help=RESUME_HELP),
+    jobs: Optional[int] = JOBS_OPT,
+    scheduler: Optional[str] = SCHEDULER_OPT,
+    local_cluster: Optional[int] = CLUSTER_OPT,
+    resume: Optional[str] = RESUME_OPT,
 ) -> None:
     """Print every solution, one option per line, in Knuth's style.
 
@@ -202,12 +205,10 @@ def count(
                                         help="Stop after N solutions."),
     as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help=JOBS_HELP),
-    scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="ADDRESS",
-                                            help=SCHEDULER_HELP),
-    local_cluster: Optional[int] = typer.Option(None, "--local-cluster", min=1, metavar="N",
-                                                help=CLUSTER_HELP),
-    resume: Optional[str] = typer.Option(None, "--resume", metavar="FILE", help=RESUME_HELP),
+    jobs: Optional[int] = JOBS_OPT,
+    scheduler: Optional[str] = SCHEDULER_OPT,
+    local_cluster: Optional[int] = CLUSTER_OPT,
+    resume: Optional[str] = RESUME_OPT,
 ) -> None:
     """Count the solutions and print the statistics.
 

@@ -34,6 +34,9 @@ typedef struct {
 extern PyTypeObject xcc_LayoutType;
 PyObject *xcc_py_layout_compact(PyObject *module, PyObject *args);
 PyObject *xcc_py_layout_arrays(PyObject *module, PyObject *args);
+/* The layout of DLX2's six link arrays (llink, rlink, up, down, itm, color: any objects
+ * with int32 buffers), their lengths and links checked; NULL with a Python error set. */
+struct xcc_layout *xcc_layout_from_objects(int n1, int n, PyObject *const objs[6]);
 PyObject *xcc_py_parse_dlx(PyObject *module, PyObject *arg);
 
 /* module_sat.c: _native.cnf and _native.cycle_cuts */

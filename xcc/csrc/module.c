@@ -140,12 +140,8 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     static char *kwlist[] = {"n1", "n", "llink", "rlink", "up", "down", "itm", "color",
                              "cycle", "cuts", NULL};
     static char *kwlist_layout[] = {"layout", "cycle", "cuts", NULL};
-    static const char *names[6] = {"llink", "rlink", "up", "down", "itm", "color"};
     int n1, n;
     PyObject *objs[6], *cycle = Py_None, *cuts = Py_None, *layout = NULL;
-    Py_buffer views[6];
-    int got = 0, result = -1;
-    char why[160] = "arrays out of range";
     if (self->search != NULL) {
         PyErr_SetString(PyExc_RuntimeError, "Solver already initialized");
         return -1;
@@ -182,28 +178,14 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
             return -1;
         }
     } else {
-        if (xcc_get_all(objs, views, names, 6, &got) < 0)
-            goto done;
-        Py_ssize_t last_node = xcc_length(&views[2]);
-        if (n1 < 1 || n < n1 || n > INT32_MAX - 3 || xcc_length(&views[0]) != (Py_ssize_t)n + 2
-            || xcc_length(&views[1]) != (Py_ssize_t)n + 2 || last_node > INT32_MAX - 2
-            || xcc_length(&views[3]) != last_node || xcc_length(&views[4]) != last_node
-            || xcc_length(&views[5]) != last_node) {
-            PyErr_SetString(PyExc_ValueError, "inconsistent array lengths");
-            goto done;
-        }
-        struct xcc_layout *L = xcc_layout_arrays(n1, n, (int32_t)last_node, views[0].buf,
-                                                 views[1].buf, views[2].buf, views[3].buf,
-                                                 views[4].buf, views[5].buf, why, sizeof why);
-        if (L == NULL) {
-            PyErr_SetString(PyExc_ValueError, why);
-            goto done;
-        }
+        struct xcc_layout *L = xcc_layout_from_objects(n1, n, objs); /* checked there */
+        if (L == NULL)
+            return -1;
         self->search = xcc_start(L);
         xcc_layout_free(L);
         if (self->search == NULL) {
             PyErr_NoMemory();
-            goto done;
+            return -1;
         }
         self->n1 = n1, self->n = n;
     }
@@ -211,12 +193,9 @@ static int Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         || (cuts != Py_None && set_propagation(self, cuts) < 0)) {
         xcc_free(self->search);
         self->search = NULL;
-        goto done;
+        return -1;
     }
-    result = 0;
-done:
-    xcc_release_all(views, got);
-    return result;
+    return 0;
 }
 
 static void Solver_dealloc(SolverObject *self)

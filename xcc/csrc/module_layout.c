@@ -124,18 +124,13 @@ done:
     return out;
 }
 
-PyObject *xcc_py_layout_arrays(PyObject *module, PyObject *args)
+struct xcc_layout *xcc_layout_from_objects(int n1, int n, PyObject *const objs[6])
 {
-    int n1, n;
-    PyObject *objs[6], *out = NULL;
     static const char *names[6] = {"llink", "rlink", "up", "down", "itm", "color"};
     Py_buffer views[6];
     int got = 0;
     char why[160];
-    (void)module;
-    if (!PyArg_ParseTuple(args, "iiOOOOOO", &n1, &n, &objs[0], &objs[1], &objs[2], &objs[3],
-                          &objs[4], &objs[5]))
-        return NULL;
+    struct xcc_layout *L = NULL;
     if (xcc_get_all(objs, views, names, 6, &got) < 0)
         goto done;
     Py_ssize_t last_node = xcc_length(&views[2]);
@@ -146,16 +141,25 @@ PyObject *xcc_py_layout_arrays(PyObject *module, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "inconsistent array lengths");
         goto done;
     }
-    struct xcc_layout *L = xcc_layout_arrays(n1, n, (int32_t)last_node, views[0].buf,
-                                             views[1].buf, views[2].buf, views[3].buf,
-                                             views[4].buf, views[5].buf, why, sizeof why);
+    L = xcc_layout_arrays(n1, n, (int32_t)last_node, views[0].buf, views[1].buf, views[2].buf,
+                          views[3].buf, views[4].buf, views[5].buf, why, sizeof why);
     if (L == NULL)
         PyErr_SetString(PyExc_ValueError, why);
-    else
-        out = new_layout(L);
 done:
     xcc_release_all(views, got);
-    return out;
+    return L;
+}
+
+PyObject *xcc_py_layout_arrays(PyObject *module, PyObject *args)
+{
+    int n1, n;
+    PyObject *objs[6];
+    (void)module;
+    if (!PyArg_ParseTuple(args, "iiOOOOOO", &n1, &n, &objs[0], &objs[1], &objs[2], &objs[3],
+                          &objs[4], &objs[5]))
+        return NULL;
+    struct xcc_layout *L = xcc_layout_from_objects(n1, n, objs);
+    return L == NULL ? NULL : new_layout(L);
 }
 
 /* ---- parse_dlx() --------------------------------------------------------------- */
