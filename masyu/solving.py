@@ -36,7 +36,6 @@ from .board import Cell, Edge
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from . import memory
 from .errors import MasyuError, MasyuTypeError
-from .exact import exact_count
 from .loop import Loop
 from .puzzle import Puzzle
 
@@ -376,6 +375,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
         _check(encoding, method, xcc.DEFAULT_ENGINE)
         if limit is not None:
             raise MasyuError("an exact count takes no limit")
+        from .exact import exact_count  # start-up: the memo side, for exact counts only
         stats = exact_count(puzzle, weak=weak, encoding=encoding or DEFAULT_ENCODING,
                             engine=engine, memory=memory,
                             on_progress=on_progress, progress_every=progress_every)

@@ -7,8 +7,11 @@
   pzprv3 file with its loop, ``FILE#NAME`` in a solutions file);
 - ``read_collection_arg(arg)`` and ``read_solutions_arg(arg)``: every puzzle
   (or loop) of a file, for ``--each`` and ``masyu list``;
-- ``fail(message, where=None)``: one line on stderr, exit code 2;
+- ``fail(message, where=None)``: one line on stderr, exit code 2 (``SystemExit``:
+  the same under Typer and on the quick path, :mod:`masyu.cli.quick`);
 - ``errors_exit()``: MasyuError and xcc's XCCError as ``fail``.
+
+Nothing here imports Typer; the collection reader is imported when a file is read.
 
 Input is read up to ``MAX_INPUT`` bytes: an endless file (``/dev/zero``) is
 refused, not read until memory runs out.
@@ -22,13 +25,10 @@ import stat
 import sys
 from typing import Iterator, NoReturn
 
-import typer
-
 import xcc
 
-from . import STDIN_PICK
+from . import STDIN_PICK, say
 from ..board import check_same_size
-from ..collection import parse_collection, parse_solutions
 from ..errors import MasyuError
 from ..formats import url
 from ..loop import Loop
@@ -40,8 +40,8 @@ MAX_INPUT = 64 << 20      # bytes: the largest input file read (a 1000x1000 grid
 def fail(message: str, where: str | None = None) -> NoReturn:
     """Print ``masyu: <where>: <message>`` on stderr and exit with code 2."""
     text = f"{where}: {message}" if where else message
-    typer.echo(f"masyu: {' '.join(text.split())}", err=True)
-    raise typer.Exit(code=2)
+    say(f"masyu: {' '.join(text.split())}")
+    raise SystemExit(2)
 
 
 @contextlib.contextmanager
@@ -130,6 +130,13 @@ def locate(arg: str) -> tuple[str | None, str | None]:
     return None, None
 
 
+def _collection():
+    """:mod:`masyu.collection`, imported when a file is read: a puzzle given as
+    text (``masyu solve GAMEID``) starts without it."""
+    from .. import collection  # start-up: a puzzle given as text needs no reader
+    return collection
+
+
 def _source(path: str) -> str:
     return "<stdin>" if path == "-" else os.path.basename(path) or path
 
@@ -146,11 +153,11 @@ def pick_puzzle(text: str, name: str, source: str) -> Puzzle:
                     not lines[end].strip().startswith("#"):
                 end += 1
             block = "\n" * i + "\n".join(lines[i:end]) + "\n"   # keeps the line numbers
-            found = parse_collection(block, source)
+            found = _collection().parse_collection(block, source)
             if found and found[0].name == name:
                 return found[0]
             break
-    found = [p for p in parse_collection(text, source) if p.name == name]
+    found = [p for p in _collection().parse_collection(text, source) if p.name == name]
     if not found:
         fail(f"no puzzle named {name!r}", source)
     return found[0]
@@ -174,7 +181,7 @@ def read_puzzle_arg(arg: str) -> Puzzle:
             return Puzzle.parse(text)
         except MasyuError as err:
             if "puzzles here" in err.message:
-                names = [p.name for p in parse_collection(text, source)]
+                names = [p.name for p in _collection().parse_collection(text, source)]
                 shown = "-" if path == "-" else arg
                 example = f", e.g. {shown}#{names[0]}" if names[0] else " (name them by # headers)"
                 fail(f"{len(names):,} puzzles in this file; pick one with FILE#NAME{example}, "
@@ -192,7 +199,7 @@ def read_loop_arg(arg: str, puzzle: Puzzle) -> Loop:
         else:
             text, source = read_file(path), _source(path)
         if pick is not None:
-            loops = parse_solutions(text, source)
+            loops = _collection().parse_solutions(text, source)
             if pick not in loops:
                 fail(f"no loop named {pick!r}", source)
             found = loops[pick]
@@ -217,7 +224,7 @@ def read_collection_arg(arg: str) -> tuple[list[Puzzle], str]:
         text, source = read_file(path), _source(path)
         if pick is not None:
             return [pick_puzzle(text, pick, source)], source
-        return parse_collection(text, source), source
+        return _collection().parse_collection(text, source), source
 
 
 def read_solutions_arg(arg: str) -> dict[str, Loop]:
@@ -226,4 +233,4 @@ def read_solutions_arg(arg: str) -> dict[str, Loop]:
         path, _ = locate(arg)
         if path is None:
             fail("--each needs a solutions file for LOOP", arg)
-        return parse_solutions(read_file(path), _source(path))
+        return _collection().parse_solutions(read_file(path), _source(path))

@@ -12,40 +12,31 @@ from __future__ import annotations
 import io
 import json
 import os
-import time
 import warnings
 from contextlib import nullcontext
-from importlib import resources
 from typing import Literal, Optional
 
 import typer
 
 import xcc
 
-from . import each as each_
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
-from .outputs import OutputFile, Status, emit, held_interrupt, write_file
+from .outputs import OutputFile, emit
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
 from .. import memory, parallel
 from .sampling import exact_engine, run_exact_count
-from ..collection import parse_collection
+from .solve_one import (SHOWS, Progress, Stdout, by, check_memory, example_puzzle, kind,
+                        limit_memory, new_search, start)
+from .solve_one import solve as solve_one
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
 from ..errors import MasyuError
-from ..formats import LOOP_FORMATS, write_loop
-from ..loop import Loop
-from ..puzzle import Puzzle
-from ..render import PICTURES
-from ..solving import (DEFAULT_METHOD, METHODS, Count, Search, best_configuration,
-                       estimate_memory)
+from ..solving import DEFAULT_METHOD, METHODS, Count, best_configuration
 
 # The choices, from the registries: adding an encoding, a method or a format changes no line here.
 Encoding = Literal[tuple(ENCODINGS)]
 Method = Literal[tuple(METHODS)]
-SHOWS = LOOP_FORMATS + tuple(PICTURES)   # solve --format: the loop formats and the pictures
 Show = Literal[SHOWS]
-BLANK_LINE_BETWEEN = ("box", "text")     # drawings of several lines, one after another
-SUFFIX = {"json": ".json", "svg": ".svg"}  # --out-dir files; the others are .txt
 
 ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the method's choice "
                f"(auto: {best_configuration(False)[2]} to prove, {xcc.DEFAULT_ENGINE} to list; "
@@ -69,88 +60,17 @@ RESUME_OPT = typer.Option(False, "--resume",
                           help="With --each: skip the puzzles already in -o FILE, keep its rows.")
 
 
-def example_puzzle() -> Puzzle:
-    """The bundled example (masyu/data/example.txt)."""
-    text = resources.files("masyu.data").joinpath("example.txt").read_text(encoding="utf-8")
-    return parse_collection(text, "example.txt")[0]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
-class Progress:
-    """About once a second: solutions so far and the engine's first counter, on stderr."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.status = Status(quiet, every=0.0)
-        self.start = time.perf_counter()
-
-    def __call__(self, search: Search) -> None:
-        elapsed = time.perf_counter() - self.start
-        stats = search.stats
-        text = f"... {plural(search.found, 'solution')}"
-        if search.filtering:  # the weak solutions examined
-            text += f" (of {stats.solutions:,} weak)"
-        name, value = next(iter(stats.counters.items()), ("nodes", 0))
-        rate = value / elapsed if elapsed > 0 else 0.0
-        text += f", {value:,} {name}, {rate:,.0f} {name}/s, {elapsed:.0f} s"
-        self.status.show(text)
-
-    def done(self) -> None:
-        self.status.clear()
-
-
-def _limit_memory(text: Optional[str]) -> int | None:
-    with errors_exit():
-        return memory.limit() if text is None else memory.parse_size(text)
-
-
-def _check_memory(p: Puzzle, allowed: int | None, **how) -> None:
-    with errors_exit():
-        needed = estimate_memory(p.rows, p.cols, **how)
-        memory.check(needed, allowed, f"a {p.rows}x{p.cols} board")
-
-
-def _search(puzzle: Puzzle, progress: Progress, **how) -> Search:
-    with errors_exit():
-        return Search(puzzle, on_progress=progress, **how)
-
-
-def _kind(weak: bool, n: int) -> str:
-    return f"{'weak' if weak else 'strong'} solution{'' if n == 1 else 's'}"
-
-
-def _show(puzzle: Puzzle, loop: Loop, fmt: str) -> str:
-    """The loop in a loop format, or the picture of the puzzle with it; ends in a newline."""
-    text = PICTURES[fmt][1](puzzle, loop) if fmt in PICTURES else write_loop(loop, fmt)
-    return text if text.endswith("\n") else text + "\n"
-
-
-def _by(search: Search) -> str:
-    """``by 423/guard/sat``: the encoding, method and engine of the run that answered."""
-    how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
-    return "by " + "/".join(how)
-
-
-def _out_dir(path: str) -> str:
-    """A folder for --out-dir: made if missing, refused at once if it cannot be written."""
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as err:
-        fail(err.strerror or str(err), path)
-    OutputFile(os.path.join(path, "probe")).discard()   # fails in one line if not writable
-    return path
-
-
-def _each(puzzle: str, task: each_.Task, only: Optional[str], as_csv: bool,
+def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
           output: Optional[str], resume: bool, quiet: bool, allowed: int | None,
           solutions: Optional[str] = None, jobs: Optional[int] = None) -> None:
+    """``--each``: the ``verb``'s row of every puzzle of a collection (``how``: the task's options)."""
+    from . import each as each_  # start-up: one puzzle's solve needs no --each
+    task = each_.Task(verb, **how)
     puzzles, _ = read_collection_arg(puzzle)
     chosen = each_.only(puzzles, only)
     if chosen:
         biggest = max(chosen, key=lambda p: p.rows * p.cols)
-        _check_memory(biggest, allowed, weak=task.weak, encoding=task.encoding,
+        check_memory(biggest, allowed, weak=task.weak, encoding=task.encoding,
                       method=task.method, engine=task.engine, limit=task.limit)
     kept = read_file(solutions) if solutions and resume and os.path.exists(solutions) else ""
     with each_.Rows(task, output, as_csv, resume) as rows, \
@@ -204,9 +124,7 @@ def solve(
 
     Example: masyu solve '6x6:eBbBfWbWbBaBcWbBe' --format box
     """
-    if all_ and limit is not None:
-        fail("use --all or --limit N, not both")
-    allowed = _limit_memory(memory_)
+    allowed = start(all_, limit, memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     if each:
         if puzzle is None:
@@ -214,77 +132,13 @@ def solve(
         if all_ or out_dir is not None:
             fail("--each finds the first loop of each puzzle (count --each counts them all)",
                  "--all" if all_ else "--out-dir")
-        _each(puzzle, each_.Task("solve", limit=limit, **how), only, as_csv, output, resume,
+        _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, solutions)
     _no_each(only, as_csv, resume)
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
-    several = all_ or (limit is not None and limit > 1)
-    if fmt == "svg" and several and out_dir is None:
-        fail("several SVG pictures cannot share one document: use --out-dir DIR, "
-             "one file each", "--format")
-    p = example_puzzle() if puzzle is None else read_puzzle_arg(puzzle)
-    search_limit = None if all_ else (limit if limit is not None else 2)
-    _check_memory(p, allowed, limit=search_limit, **how)
-    folder = None if out_dir is None else _out_dir(out_dir)
-    with OutputFile(output, stream=True) if output is not None else _Stdout() as out:
-        progress = Progress(quiet)
-        search = _search(p, progress, limit=search_limit, **how)
-        if puzzle is None and not quiet:
-            typer.echo(f"the bundled example {p.name} ({p.rows}x{p.cols}):", err=True)
-        show = None if all_ else (limit if limit is not None else 1)
-        received, interrupted = 0, False
-        try:
-            with errors_exit():
-                for loop in search:
-                    with held_interrupt():    # a solution is written and counted, or neither
-                        if show is None or received < show:
-                            _put(p, loop, fmt, received, out, folder)
-                        received += 1
-        except KeyboardInterrupt:
-            interrupted = True
-            search.interrupted()
-            if search.found > received and not search.filtering:
-                search.stats.solutions = received   # the last one never reached the output
-        progress.done()
-    n = received
-    if not quiet:
-        kind = _kind(weak, n)
-        if interrupted:
-            note = f"interrupted: {n:,} {kind} so far"
-        elif all_ or limit is not None:
-            note = f"{n:,} {kind}" + ("" if search.stats.complete else " (stopped at the limit)")
-        elif n == 0:
-            note = f"no {_kind(weak, 2)}"
-        elif n == 1:
-            note = f"unique {_kind(weak, 1)}"
-        else:
-            note = f"more than one {_kind(weak, 1)}; --all lists them"
-        typer.echo(f"{note}, {_by(search)}; {search.stats}", err=True)
-    raise typer.Exit(code=130 if interrupted else (0 if n else 1))
-
-
-def _put(p: Puzzle, loop: Loop, fmt: str, before: int, out, folder: str | None) -> None:
-    """Write one solution: to ``out``, or to its own file in ``folder``."""
-    text = _show(p, loop, fmt)
-    if folder is not None:
-        name = f"{p.name or 'solution'}-{before + 1}{SUFFIX.get(fmt, '.txt')}"
-        write_file(os.path.join(folder, name), text)
-    else:
-        out.write(("\n" if before and fmt in BLANK_LINE_BETWEEN else "") + text)
-
-
-class _Stdout:
-    """stdout as an output of whole records (the stand-in for OutputFile)."""
-
-    def write(self, text: str) -> None:
-        emit(text)
-
-    def __enter__(self) -> "_Stdout":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
+    raise typer.Exit(solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
+                               out_dir=out_dir, quiet=quiet, **how))
 
 
 def count(
@@ -320,12 +174,12 @@ def count(
 
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
-    allowed = _limit_memory(memory_)
+    allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     if each:
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
-        _each(puzzle, each_.Task("count", limit=limit, **how), only, as_csv, output, resume,
+        _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, jobs=jobs)
     _no_each(only, as_csv, resume)
     if output is not None:
@@ -336,9 +190,9 @@ def count(
             fail("an exact count takes no limit", "--limit")
         run_exact_count(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
                         as_json=as_json, quiet=quiet, engine=exact_engine(engine))
-    _check_memory(p, allowed, limit=limit, **how)
+    check_memory(p, allowed, limit=limit, **how)
     progress = Progress(quiet)
-    search = _search(p, progress, limit=limit, **how)
+    search = new_search(p, progress, limit=limit, **how)
     try:
         with errors_exit():
             result: Count = search.count() if jobs is None else parallel.count(
@@ -356,9 +210,9 @@ def count(
     else:
         note = " so far (interrupted)" if interrupted else (
             "" if result.complete else " (stopped at the limit)")
-        emit(f"{int(result):,} {_kind(weak, int(result))}{note}\n")
+        emit(f"{int(result):,} {kind(weak, int(result))}{note}\n")
         if not quiet:
-            typer.echo(f"{_by(search)}: {result.stats}", err=True)
+            typer.echo(f"{by(search)}: {result.stats}", err=True)
     raise typer.Exit(code=130 if interrupted else (0 if result else 1))
 
 
@@ -378,13 +232,13 @@ def encode(
 
     Example: masyu encode '6x6:eBbBfWbWbBaBcWbBe' --encoding 422 -o puzzle.dlx
     """
-    allowed = _limit_memory(memory_)
+    allowed = limit_memory(memory_)
     p = read_puzzle_arg(puzzle)
     with errors_exit():
         memory.check(memory.estimate(p.rows, p.cols, ("encode",)), allowed,
                      f"encoding a {p.rows}x{p.cols} board")
     with OutputFile(output) if output not in (None, "-") \
-            else _Stdout() as out:
+            else Stdout() as out:
         with errors_exit():
             enc = encode_puzzle(p, encoding)
             buffer = io.StringIO()

@@ -1,0 +1,189 @@
+"""``masyu solve`` of one puzzle, without Typer: the body that both doors run.
+
+The Typer verb (:func:`masyu.cli.solving.solve`) checks its options and, for
+one puzzle (not ``--each``), calls :func:`solve` here; the quick path
+(:mod:`masyu.cli.quick`) calls the same function for the plainest command
+lines without importing Typer.  So both print the same bytes, and every error
+is said once, here or below (``fail``: one line, exit code 2).  The pieces
+``count`` and ``encode`` share (progress, the memory check, the notes on
+stderr) live here too.
+"""
+from __future__ import annotations
+
+import os
+import time
+from importlib import resources
+from typing import Optional
+
+from . import say
+from .inputs import errors_exit, fail, read_puzzle_arg
+from .outputs import OutputFile, Status, emit, held_interrupt, write_file
+from .. import memory
+from ..formats import LOOP_FORMATS, write_loop
+from ..loop import Loop
+from ..puzzle import Puzzle
+from ..render import PICTURES
+from ..solving import Search, estimate_memory
+
+SHOWS = LOOP_FORMATS + tuple(PICTURES)   # solve --format: the loop formats and the pictures
+BLANK_LINE_BETWEEN = ("box", "text")     # drawings of several lines, one after another
+SUFFIX = {"json": ".json", "svg": ".svg"}  # --out-dir files; the others are .txt
+
+
+def example_puzzle() -> Puzzle:
+    """The bundled example (masyu/data/example.txt)."""
+    from ..collection import parse_collection  # start-up: only the example needs it
+    text = resources.files("masyu.data").joinpath("example.txt").read_text(encoding="utf-8")
+    return parse_collection(text, "example.txt")[0]
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+class Progress:
+    """About once a second: solutions so far and the engine's first counter, on stderr."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.status = Status(quiet, every=0.0)
+        self.start = time.perf_counter()
+
+    def __call__(self, search: Search) -> None:
+        elapsed = time.perf_counter() - self.start
+        stats = search.stats
+        text = f"... {plural(search.found, 'solution')}"
+        if search.filtering:  # the weak solutions examined
+            text += f" (of {stats.solutions:,} weak)"
+        name, value = next(iter(stats.counters.items()), ("nodes", 0))
+        rate = value / elapsed if elapsed > 0 else 0.0
+        text += f", {value:,} {name}, {rate:,.0f} {name}/s, {elapsed:.0f} s"
+        self.status.show(text)
+
+    def done(self) -> None:
+        self.status.clear()
+
+
+def limit_memory(text: Optional[str]) -> int | None:
+    """The bytes ``--memory`` allows (its default without it)."""
+    with errors_exit():
+        return memory.limit() if text is None else memory.parse_size(text)
+
+
+def check_memory(p: Puzzle, allowed: int | None, **how) -> None:
+    with errors_exit():
+        needed = estimate_memory(p.rows, p.cols, **how)
+        memory.check(needed, allowed, f"a {p.rows}x{p.cols} board")
+
+
+def new_search(puzzle: Puzzle, progress: Progress, **how) -> Search:
+    with errors_exit():
+        return Search(puzzle, on_progress=progress, **how)
+
+
+def kind(weak: bool, n: int) -> str:
+    return f"{'weak' if weak else 'strong'} solution{'' if n == 1 else 's'}"
+
+
+def by(search: Search) -> str:
+    """``by 423/guard/sat``: the encoding, method and engine of the run that answered."""
+    how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
+    return "by " + "/".join(how)
+
+
+def show(puzzle: Puzzle, loop: Loop, fmt: str) -> str:
+    """The loop in a loop format, or the picture of the puzzle with it; ends in a newline."""
+    text = PICTURES[fmt][1](puzzle, loop) if fmt in PICTURES else write_loop(loop, fmt)
+    return text if text.endswith("\n") else text + "\n"
+
+
+def out_folder(path: str) -> str:
+    """A folder for --out-dir: made if missing, refused at once if it cannot be written."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as err:
+        fail(err.strerror or str(err), path)
+    OutputFile(os.path.join(path, "probe")).discard()   # fails in one line if not writable
+    return path
+
+
+class Stdout:
+    """stdout as an output of whole records (the stand-in for OutputFile)."""
+
+    def write(self, text: str) -> None:
+        emit(text)
+
+    def __enter__(self) -> "Stdout":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def start(all_: bool, limit: Optional[int], memory_: Optional[str]) -> int | None:
+    """The checks ``masyu solve`` makes first, with or without --each: the memory allowed."""
+    if all_ and limit is not None:
+        fail("use --all or --limit N, not both")
+    return limit_memory(memory_)
+
+
+def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
+          limit: Optional[int] = None, weak: bool = False, encoding: Optional[str] = None,
+          method: str = "auto", engine: Optional[str] = None, fmt: str = "text",
+          output: Optional[str] = None, out_dir: Optional[str] = None,
+          quiet: bool = False) -> int:
+    """Solve one puzzle (``None``: the bundled example), print its loops and the
+    note on stderr; the exit code (0 found, 1 none, 130 interrupted)."""
+    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
+    several = all_ or (limit is not None and limit > 1)
+    if fmt == "svg" and several and out_dir is None:
+        fail("several SVG pictures cannot share one document: use --out-dir DIR, "
+             "one file each", "--format")
+    p = example_puzzle() if puzzle is None else read_puzzle_arg(puzzle)
+    search_limit = None if all_ else (limit if limit is not None else 2)
+    check_memory(p, allowed, limit=search_limit, **how)
+    folder = None if out_dir is None else out_folder(out_dir)
+    with OutputFile(output, stream=True) if output is not None else Stdout() as out:
+        progress = Progress(quiet)
+        search = new_search(p, progress, limit=search_limit, **how)
+        if puzzle is None and not quiet:
+            say(f"the bundled example {p.name} ({p.rows}x{p.cols}):")
+        shown = None if all_ else (limit if limit is not None else 1)
+        received, interrupted = 0, False
+        try:
+            with errors_exit():
+                for loop in search:
+                    with held_interrupt():    # a solution is written and counted, or neither
+                        if shown is None or received < shown:
+                            _put(p, loop, fmt, received, out, folder)
+                        received += 1
+        except KeyboardInterrupt:
+            interrupted = True
+            search.interrupted()
+            if search.found > received and not search.filtering:
+                search.stats.solutions = received   # the last one never reached the output
+        progress.done()
+    n = received
+    if not quiet:
+        answer = kind(weak, n)
+        if interrupted:
+            note = f"interrupted: {n:,} {answer} so far"
+        elif all_ or limit is not None:
+            note = f"{n:,} {answer}" + ("" if search.stats.complete else " (stopped at the limit)")
+        elif n == 0:
+            note = f"no {kind(weak, 2)}"
+        elif n == 1:
+            note = f"unique {kind(weak, 1)}"
+        else:
+            note = f"more than one {kind(weak, 1)}; --all lists them"
+        say(f"{note}, {by(search)}; {search.stats}")
+    return 130 if interrupted else (0 if n else 1)
+
+
+def _put(p: Puzzle, loop: Loop, fmt: str, before: int, out, folder: str | None) -> None:
+    """Write one solution: to ``out``, or to its own file in ``folder``."""
+    text = show(p, loop, fmt)
+    if folder is not None:
+        name = f"{p.name or 'solution'}-{before + 1}{SUFFIX.get(fmt, '.txt')}"
+        write_file(os.path.join(folder, name), text)
+    else:
+        out.write(("\n" if before and fmt in BLANK_LINE_BETWEEN else "") + text)

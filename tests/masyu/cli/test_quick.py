@@ -1,0 +1,122 @@
+"""The quick path of ``masyu solve`` (masyu/cli/quick.py) against the Typer command.
+
+Every command line the quick path takes must print what the Typer verb prints
+(stdout, stderr, exit code: the engine's seconds aside); every other one must be
+left to the Typer command with nothing printed.  The Typer command is
+``masyu.cli.full.main``, what ``masyu.cli.main`` runs when the quick path
+declines.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import xcc
+from masyu.cli import full, quick
+
+ROOT = Path(__file__).resolve().parents[3]
+PUZZLES = ROOT.parent / "shared" / "puzzles"
+GAME = "6x6:eBbBfWbWbBaBcWbBe"           # unique
+MANY = "3x3:i"                            # the empty 3x3: two loops
+NONE = "2x2:Bc"                           # a black pearl in a corner: no loop
+URL = "https://puzz.link/p?mashu/6/6/1063000i3000"
+SAT = ["--engine", "sat"] if "sat" in xcc.ENGINES else ["--engine", "python"]
+
+TAKEN = [
+    [], ["-q"], ["--all", "-q"], ["--weak", "--limit", "3"], ["--format", "json"],
+    [GAME], [GAME, "-q"], ["-q", GAME], [GAME, "--quiet"], [URL], [URL, "--format", "box"],
+    [GAME, "--format", "box"], [GAME, "--format=json"], [GAME, "--format", "svg"],
+    [GAME, "--all"], [GAME, "--limit", "1"], [GAME, "-n", "2"], [GAME, "--limit=5"],
+    [MANY], [MANY, "--all"], [MANY, "--all", "--format", "box"], [MANY, "-n", "1"],
+    [MANY, "--limit", "2", "--format", "text"], [MANY, "--weak", "--all", "-q"],
+    [NONE], [NONE, "--all"], [NONE, "--weak"],
+    [GAME, "--engine", "python"], [GAME, *SAT], [GAME, "--engine", "c", "--method", "propagate"],
+    [GAME, "--method", "filter"], [GAME, "--method=guard", "--encoding", "422"],
+    [GAME, "--method", "best"], [MANY, "--method", "auto", "--all"],
+    [GAME, "--encoding=423", "--weak"],
+    # errors said by the shared body: the same line, exit code 2
+    [GAME, "--engine", "nonesuch"], [GAME, "--engine=memo"], ["bogus"], ["4x4:aWk"],
+    [GAME, "--all", "--limit", "2"], [GAME, "--format", "svg", "--all"],
+    [MANY, "--format", "svg", "-n", "2"], ["no/such/file.txt"], [str(PUZZLES)],
+    [f"{PUZZLES}/extra.txt#ohmec-mypuzzles-00"], [f"{PUZZLES}/extra.txt#nonesuch"],
+    [f"{PUZZLES}/extra.txt"], [""],
+]
+LEFT = [
+    ["--help"], [GAME, "--help"], [GAME, "--each"], [GAME, "--nonesuch"], [GAME, "-x"],
+    [GAME, "--limit", "0"], [GAME, "--limit", "x"], [GAME, "--limit", "01"], [GAME, "-n3"],
+    [GAME, "-n=3"], [GAME, "--limit"], [GAME, "--limit", "-q"], [GAME, "--method", "foo"],
+    [GAME, "--encoding", "424"], [GAME, "--format", "pdf"], [GAME, "--format", "grid"], [GAME, "--engine="],
+    [GAME, GAME], ["-"], ["-#name"], [GAME, "-q", "-q"], [GAME, "--", "-q"],
+    [GAME, "--weak=3"], [GAME, "-qn", "2"], [GAME, "-o", "out.txt"], [GAME, "--memory", "1G"],
+    [GAME, "--out-dir", "d"], [GAME, "--only", "x"], [GAME, "--solutions", "s.txt"],
+    [GAME, "--jobs", "2"], [GAME, "--method", "Auto"],
+]
+
+
+def _seconds(text: str) -> str:
+    return re.sub(r"\d+\.\d+ s\b", "T s", text)
+
+
+def _typer(argv: list[str], capsys) -> tuple[int, str, str]:
+    try:
+        code = full.main(["solve", *argv])
+    except SystemExit as done:
+        code = done.code
+    got = capsys.readouterr()
+    return code, got.out, _seconds(got.err)
+
+
+@pytest.mark.parametrize("argv", TAKEN, ids=lambda a: " ".join(a)[:60] or "(none)")
+def test_the_quick_path_prints_what_the_typer_verb_prints(argv, capsys, tmp_path,
+                                                          monkeypatch):
+    monkeypatch.chdir(tmp_path)   # relative names (no/such/file.txt) alike for both
+    code = quick.quick(argv)
+    got = capsys.readouterr()
+    assert code is not None, "the quick path must take this command line"
+    expected = _typer(argv, capsys)
+    assert (code, got.out, _seconds(got.err)) == expected
+    assert got.out or got.err
+
+
+@pytest.mark.parametrize("argv", LEFT, ids=lambda a: " ".join(a)[:60])
+def test_the_quick_path_leaves_the_rest_to_typer(argv, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert quick.quick(argv) is None
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_quick_path_takes_every_name_of_the_registries():
+    from masyu import ENCODINGS, METHODS
+    from masyu.cli.solve_one import SHOWS
+    for option, names in (("--encoding", ENCODINGS), ("--method", METHODS),
+                          ("--format", SHOWS)):
+        for name in names:
+            assert quick.parse([GAME, option, name]) is not None, (option, name)
+
+
+def _process(code: str, args: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
+                          timeout=120, cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+
+
+def test_the_entry_point_takes_the_quick_path_without_typer():
+    probe = ("import sys; sys.argv[0] = 'masyu'\n"
+             "from masyu.cli import main\n"
+             "try:\n    main()\n"
+             "finally:\n"
+             "    print('TYPER', 'typer' in sys.modules, 'pydantic' in sys.modules, file=sys.stderr)")
+    quick_run = _process(probe, ["solve", GAME])
+    assert quick_run.returncode == 0
+    assert quick_run.stderr.splitlines()[-1] == "TYPER False False", quick_run.stderr
+    typer_run = _process("import sys; from masyu.cli.full import main; "
+                         "sys.exit(main(sys.argv[1:]))", ["solve", GAME])
+    assert (typer_run.returncode, typer_run.stdout) == (0, quick_run.stdout)
+    assert _seconds(typer_run.stderr) == _seconds(quick_run.stderr.splitlines(True)[0])
+    left = _process(probe, ["solve", GAME, "--nonesuch"])
+    assert left.returncode == 2 and "TYPER True" in left.stderr
+    assert left.stderr.startswith("masyu: no such option: --nonesuch")
