@@ -28,12 +28,13 @@ def _contradiction(cell, kind: str, text: str) -> str:
     return f"{PEARL_NAME[kind]} pearl at cell {cell}: {text} contradicts the other clues"
 
 
-def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray] | str:
+def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray] | str:
     """The edge classes under the clue relations (black: N = not S, E = not W;
     white: N = S, E = W, E = not N), by union-find with parity over edge
     numbers, ``off`` being the constant 0 off the board.
 
-    Returns, for every number, its class root and its parity ``x XOR root``;
+    Returns, for every number, its class root and its parity ``x XOR root``,
+    and for every root the lowest number of its class (the class's leader);
     or the first contradiction among the relations (in pearl order).  Only
     the edges of pearls enter the union-find; every other edge is a class of
     its own.  (The union-find of :mod:`.unionfind` on plain lists indexed by
@@ -52,9 +53,9 @@ def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray] | 
             x = parent[x]
         return x, p
 
-    cols = bd.cols
-    around = bd.around[[r * cols + c for (r, c), _ in puzzle.pearls], :4].tolist()
-    for (cell, kind), sides in zip(puzzle.pearls, around):
+    cols, near = bd.cols, bd.near
+    for cell, kind in puzzle.pearls:
+        sides = near[cell[0] * cols + cell[1]]
         for a, b, p, text in _relations(kind, *sides):
             ra, pa = find(a)
             rb, pb = find(b)
@@ -70,11 +71,18 @@ def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray] | 
             touched.append(rb)
     root = np.arange(size)
     par = np.zeros(size, dtype=np.int64)
+    lead = np.arange(size)
     if touched:
         found = [find(x) for x in touched]
         root[touched] = [r for r, _ in found]
         par[touched] = [q for _, q in found]
-    return root, par
+        low: dict[int, int] = {}
+        for x, (r, _) in zip(touched, found):
+            if x < low.get(r, r):
+                low[r] = x
+        if low:
+            lead[list(low)] = list(low.values())
+    return root, par, lead
 
 
 def encode_423(puzzle: Puzzle) -> Encoding:
@@ -86,7 +94,7 @@ def encode_423(puzzle: Puzzle) -> Encoding:
     if isinstance(classes, str):
         problem = xcc.Problem.from_arrays(primary, (), [0], [], name=puzzle.name)
         return Encoding(puzzle, "423", problem, {}, contradiction=classes)
-    root, par = classes
+    root, par, lead = classes
 
     # Constants: the class of the constant 0 (number n); edge e = par[e] XOR par[n].
     constant = root == root[n]
@@ -94,15 +102,12 @@ def encode_423(puzzle: Puzzle) -> Encoding:
     # Leaders: the first edge (lowest number) of every other class, in edge
     # order; they are the secondary items, named after themselves.
     free = np.flatnonzero(~constant)
-    _, first = np.unique(root[free], return_index=True)
-    leaders = np.sort(free[first])
-    leader_of_root = np.zeros(n + 1, dtype=np.int64)
-    leader_of_root[root[leaders]] = leaders
-    item_of_root = np.zeros(n + 1, dtype=np.int64)
-    item_of_root[root[leaders]] = np.arange(len(leaders))
+    leader = lead[root]                       # every edge's class leader
+    is_leader = (leader == np.arange(n + 1)) & ~constant
+    leaders = np.flatnonzero(is_leader)
     # Every edge as a code (see CONSTANT): e = leader XOR parity, or a constant.
-    parity = par ^ par[leader_of_root[root]]
-    item = item_of_root[root]
+    parity = par ^ par[leader]
+    item = (np.cumsum(is_leader) - 1)[leader]  # the leader's rank: its item
     code_of = np.where(constant, CONSTANT + value, 2 * item + parity)
 
     secondary = [nm.edge_names[e] for e in leaders.tolist()]

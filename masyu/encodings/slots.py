@@ -26,7 +26,8 @@ import numpy as np
 
 import xcc
 
-from ..board import BLACK, EMPTY, NESW, OPPOSITE, PEARL_CODE, WHITE, Board
+from ..board import BLACK, EMPTY, NESW, OPPOSITE, PEARL_CODE, WHITE, Board, per_size
+from ..board import board as board_of
 from ..puzzle import Puzzle
 from .names import COLOR_NAMES
 
@@ -74,6 +75,23 @@ CONSTANT = AGREES = -4
 DISAGREES = -3  # = AGREES ^ 1: codes of one item with two colors differ in bit 0 only
 
 
+# The slots a cell owns, by its pearl code (rows EMPTY, WHITE, BLACK): 423 gives a
+# clue cell its circle's slots only, 422 its tile's as well.
+_OWN_423 = np.array([SLOT_KIND == k for k in (EMPTY, WHITE, BLACK)])
+_OWN_422 = _OWN_423 | (SLOT_KIND == TILE)[None, :]
+_TILE_SLOT = SLOT_KIND == TILE
+
+
+@per_size
+def slot_edges(rows: int, cols: int) -> np.ndarray:
+    """The edge numbers of every literal of every slot of every cell, row-major:
+    ``(cells * SLOTS, 4)``, row ``SLOTS * cell + slot`` (kept per board size)."""
+    around = board_of(rows, cols).around
+    out = around[:, SLOT_SOURCE].reshape(-1, 4)
+    out.setflags(write=False)
+    return out
+
+
 def build(puzzle: Puzzle, board: Board, tiles_for_pearls: bool, primary: list[str],
           secondary: list[str], code_of: np.ndarray) -> xcc.Problem:
     """Turn the cells' literal lists into normalized options (SPEC 3.2)."""
@@ -81,27 +99,29 @@ def build(puzzle: Puzzle, board: Board, tiles_for_pearls: bool, primary: list[st
     # its tile's 7 unless a 423 clue cell, then a black pearl's 4 turns or a
     # white pearl's 6 patterns.
     kind = np.zeros(board.ncells, dtype=np.int64)  # the pearl code of each cell
+    cols = board.cols
     for (r, c), k in puzzle.pearls:
-        kind[r * board.cols + c] = PEARL_CODE[k]
-    has_tile = (kind == EMPTY) | tiles_for_pearls
-    owns = np.where(SLOT_KIND == TILE, has_tile[:, None], SLOT_KIND == kind[:, None])
-    cell, slot = np.divmod(np.flatnonzero(owns), SLOTS)
-    # Primary items, per cell: the tile (if any), then the circle (if any).
-    count = has_tile.astype(np.int64) + (kind != EMPTY)
-    first = np.cumsum(count) - count
-    option_item = first[cell] + ((SLOT_KIND[slot] != TILE) & has_tile[cell])
-    # The literals, rewritten: codes, one row per literal position (4, options).
-    edge = board.around.ravel()[SLOT_SOURCE[slot].T + 8 * cell]
-    code = code_of[edge] ^ SLOT_BITS[slot].T
-    c0, c1, c2, c3 = code
+        kind[r * cols + c] = PEARL_CODE[k]
+    owned = np.flatnonzero((_OWN_422 if tiles_for_pearls else _OWN_423)[kind])
+    cell, slot = np.divmod(owned, SLOTS)
+    # Primary items, per cell: the tile (if any), then the circle (if any); in 423
+    # one per cell, so the cell's number.
+    if tiles_for_pearls:
+        count = 1 + (kind != EMPTY)
+        option_item = (np.cumsum(count) - count)[cell] + ~_TILE_SLOT[slot]
+    else:
+        option_item = cell
+    # The literals, rewritten: codes, one column per literal position (options, 4).
+    code = code_of[slot_edges(board.rows, cols)[owned]] ^ SLOT_BITS[slot]
+    c0, c1, c2, c3 = code.T
     # Normalize: a constant that agrees is dropped, one that disagrees drops
     # the option; a repeated item merges into its first occurrence if the
     # colors agree (equal codes), else (codes that differ in bit 0 only)
     # drops the option.
     keep = code >= 0
-    keep[1] &= c1 != c0
-    keep[2] &= (c2 != c0) & (c2 != c1)
-    keep[3] &= (c3 != c0) & (c3 != c1) & (c3 != c2)
+    keep[:, 1] &= c1 != c0
+    keep[:, 2] &= (c2 != c0) & (c2 != c1)
+    keep[:, 3] &= (c3 != c0) & (c3 != c1) & (c3 != c2)
     x1, x2, x3 = c1 ^ 1, c2 ^ 1, c3 ^ 1
     good = ~((c0 == DISAGREES) | (c1 == DISAGREES) | (c2 == DISAGREES) | (c3 == DISAGREES)
              | (c0 == x1) | (c0 == x2) | (c1 == x2) | (c0 == x3) | (c1 == x3) | (c2 == x3))
@@ -109,12 +129,12 @@ def build(puzzle: Puzzle, board: Board, tiles_for_pearls: bool, primary: list[st
     rows = len(cell)
     items = np.empty((rows, 5), dtype=np.int64)
     items[:, 0] = option_item
-    items[:, 1:] = (code.T >> 1) + len(primary)
+    items[:, 1:] = (code >> 1) + len(primary)
     colors = np.zeros((rows, 5), dtype=np.int64)
-    colors[:, 1:] = (code.T & 1) + 1
+    colors[:, 1:] = (code & 1) + 1
     entry = np.empty((rows, 5), dtype=bool)
     entry[:, 0] = good
-    entry[:, 1:] = (keep & good).T
+    entry[:, 1:] = keep & good[:, None]
     starts = np.zeros(int(np.count_nonzero(good)) + 1, dtype=np.int64)
     starts[1:] = np.cumsum(entry.ravel())[4::5][good]  # entries up to each option's end
     # Trusted: these arrays are valid by construction (every option names its
