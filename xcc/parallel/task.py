@@ -27,6 +27,7 @@ import pickle
 import signal
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..engines import DONE, get
 from ..errors import XCCError
@@ -34,6 +35,7 @@ from ..errors import XCCError
 ROOM = 1 << 62  # solutions a step may find: no limit but the budget
 NEED_PROBLEM = "need-problem"  # a task's answer when its worker has not got the problem
 _PROBLEMS: dict[str, tuple] = {}  # problem_key -> (problem, cycle), in this process
+_HURRY = None  # the process pool's shared flag (install), or None
 
 
 @dataclass
@@ -73,12 +75,26 @@ def payload(problem, cycle) -> bytes:
     return pickle.dumps((problem, cycle), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def install(key: str, data: bytes | None = None) -> None:
-    """A pool's initializer: keep the problem in this worker; Ctrl-C is the
+def install(key: str, data: bytes | None = None, hurry=None) -> None:
+    """A pool's initializer: keep the problem in this worker, and the pool's
+    ``hurry`` flag (a shared byte the driver sets when a worker is idle and
+    no prefix waits: a task then splits at its next slice); Ctrl-C is the
     driver's to handle (the workers ignore it and are stopped by it)."""
+    global _HURRY
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _HURRY = hurry
     if key and data is not None:
         _PROBLEMS[key] = pickle.loads(data)
+
+
+def ready() -> int:
+    """A task that does nothing: the driver sends one per worker as the pool
+    starts, to start the processes and learn when the first is up."""
+    return os.getpid()
+
+
+def _hurried() -> bool:
+    return _HURRY is not None and _HURRY.value != 0
 
 
 def run_task(key: str, data, engine, prefixes: list[tuple[int, ...]], budget: int,
@@ -100,7 +116,8 @@ def run_task(key: str, data, engine, prefixes: list[tuple[int, ...]], budget: in
         for j, prefix in enumerate(prefixes):
             if j and left <= 0:
                 return TaskResult(parts, list(prefixes[j:]), time.process_time() - start)
-            part = walker.part(tuple(prefix), max(left, 1), keep)
+            part = walker.part(tuple(prefix), max(left, 1), keep,
+                               _hurried if _HURRY is not None else None)
             parts.append(part)
             left -= part.own.get("mems", 0) + part.overhead.get("mems", 0)
             if part.children:
@@ -129,7 +146,12 @@ class Walker:
         self.run = None  # a run whose subproblem ended, to walk from
         self.walks = 0  # parts reached by a walk (the others started a run)
 
-    def part(self, prefix: tuple[int, ...], budget: int, keep: bool) -> Part:
+    def part(self, prefix: tuple[int, ...], budget: int, keep: bool,
+             stop: Callable[[], bool] | None = None) -> Part:
+        """The subproblem of ``prefix``, cut at the first point a cut can be
+        made once ``budget`` mems (its replay or walk included) are spent,
+        or, with ``stop``, once ``stop()`` says so (asked every ``slice``
+        mems, the engine's step budget)."""
         start = time.process_time()
         run = self.run
         self.run = None
@@ -142,10 +164,14 @@ class Walker:
             run = self.engine.start(self.problem, self.cycle, prefix)
             before = None
         found, solutions, children = 0, ([] if keep else None), []
+        slice_ = self.engine.budget if stop is not None else None
         try:
             step = run.batch if keep else run.count
+            end = budget + (0 if before is None else before["mems"])
+            mems = end - budget
             while True:
-                status, got = step(budget, ROOM)
+                ask = end - mems if slice_ is None else min(end - mems, slice_)
+                status, got = step(max(ask, 1), ROOM)
                 if keep:
                     solutions.extend(got)
                     found += len(got)
@@ -153,11 +179,13 @@ class Walker:
                     found += got
                 if status == DONE:
                     break
-                cut = run.split()
-                if cut is not None:  # paused at a node: the rest is new prefixes
-                    children = cut
-                    break
-                budget = 1  # paused between solutions: on to the next point a cut can be made
+                mems = run.counters()["mems"]
+                if mems >= end or (stop is not None and stop()):
+                    cut = run.split()
+                    if cut is not None:  # paused at a node: the rest is new prefixes
+                        children = cut
+                        break
+                    end = mems + 1  # paused between solutions: on to the next point a cut can be made
             counters, replay = run.counters(), run.replayed()
         except BaseException:
             run.close()
