@@ -2,13 +2,16 @@
 
 ``Parallel`` splits a search into subproblems (``xcc.parallel.task``) and
 runs them on a pool (``xcc.parallel.pools``).  It starts by running the
-search here for one engine budget (a small search ends there), then expands
-the rest breadth-first, one level at a time, until there are some hundreds
-of open prefixes (``warm``), then hands them out in groups of consecutive
-prefixes with a budget of mems each (``budget``: about a second of work).
-A task that runs out returns its untried rest as new prefixes, which go back
-in the queue: work is stolen by re-splitting, so one big subtree never holds
-up the others for longer than a budget.
+search here while the pool's processes start (at least one engine budget: a
+small search ends there), then expands the rest breadth-first, one level at
+a time, until there are a few open prefixes a worker (``warm``), then hands
+them out in groups of consecutive prefixes with a budget of mems each
+(``budget``: about a second of work while prefixes wait, a 16th of it when
+few do).  A task that runs out returns its untried rest as new prefixes,
+which go back in the queue: work is stolen by re-splitting.  On a process
+pool, a worker idle with nothing queued raises the pool's hurry flag, and
+the running tasks split at once (within an engine budget), so one big
+subtree never holds up the others.
 
 Results are kept by prefix.  Prefixes compare as tuples in the order of the
 sequential search (at each level the item's options in list order, and a
@@ -75,8 +78,9 @@ class Parallel:
     """One parallel search of ``problem`` (see the module's docstring): call
     ``solutions()`` (an iterator, in the sequential order) or ``count()``,
     once.  ``jobs``, ``executor``, ``scheduler``, ``local_cluster``: where
-    the tasks run (one of them); ``budget``: mems per task; ``resume``: a
-    ``state`` to continue."""
+    the tasks run (one of them); ``budget``: mems per task; ``warm``: the
+    open prefixes to reach here before handing out tasks (default 4 a
+    worker); ``resume``: a ``state`` to continue."""
 
     def __init__(self, problem: Problem, *, engine=DEFAULT_ENGINE, limit: int | None = None,
                  cycle: Cycle | None = None, jobs: int | None = None, executor=None,
