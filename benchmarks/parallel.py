@@ -119,19 +119,25 @@ def measure(name, problem, start, budgets):
     return runs
 
 
-def baseline_runs(rev, args):
-    """The same runs with the code of ``rev``, in a subprocess (no site: the
-    editable install would find this tree's packages first)."""
+def baseline_tree(rev):
+    """REV's xcc and masyu in a temporary folder, with this build's compiled
+    extension: (the folder, the environment to run them in, with python -S:
+    no site, since the editable install would find this tree's packages first)."""
     folder = Path(tempfile.mkdtemp(prefix="xcc-baseline-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "xcc", "masyu"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    for so in glob.glob(str(ROOT / "xcc" / "_native*.so")):
+        shutil.copy(so, folder / "xcc")
+    import numpy  # its site-packages folder, for the subprocess without site
+    site = str(Path(numpy.__file__).resolve().parents[1])
+    return folder, dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), site]))
+
+
+def baseline_runs(rev, args):
+    """The same runs with the code of ``rev``, in a subprocess."""
+    folder, env = baseline_tree(rev)
     try:
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "xcc", "masyu"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
-        for so in glob.glob(str(ROOT / "xcc" / "_native*.so")):
-            shutil.copy(so, folder / "xcc")
-        import numpy  # its site-packages folder, for the subprocess without site
-        site = str(Path(numpy.__file__).resolve().parents[1])
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), site]))
         command = [sys.executable, "-S", __file__, "--runs-json", "--depth", str(args.depth),
                    "--budgets", args.budgets] + (["--only", args.only] if args.only else [])
         out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,

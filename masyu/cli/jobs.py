@@ -9,7 +9,8 @@ subproblems are unfinished, writes the state to the ``--continue FILE``
 (``masyu-<hash>.resume.json`` without one) and exits 130;
 ``--continue FILE`` with an existing file goes on from there.  (The name is
 not xcc's ``--resume FILE``: masyu's ``--resume`` is the flag of ``--each``
-that continues its ``-o`` file.)  The logic is xcc's (``xcc.cli_parallel``).
+that continues its ``-o`` file.)  The logic is xcc's (``xcc.cli_parallel``,
+reached through the package's top as masyu reaches all of xcc).
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from typing import Optional
 
 import typer
 
-from xcc import cli_parallel
+import xcc
 
 from .inputs import errors_exit, fail
 from ..parallel import ParallelSearch
@@ -40,7 +41,7 @@ def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional
           continue_: Optional[str] = None) -> dict | None:
     """The executor options given (None: a sequential run)."""
     with errors_exit():
-        given = cli_parallel.where(jobs, scheduler, local_cluster)
+        given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
     if continue_ is not None and given is None:
         fail("--continue goes with --jobs, --scheduler or --local-cluster", "--continue")
     return given
@@ -51,8 +52,8 @@ def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
     """The parallel search of one puzzle (``how``: weak, encoding, method,
     engine, limit), continued from the ``--continue`` file if it exists."""
     with errors_exit():
-        return ParallelSearch(puzzle, resume=cli_parallel.load_state(continue_),
-                              on_progress=None if quiet else cli_parallel.show_progress,
+        return ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
+                              on_progress=None if quiet else xcc.cli_parallel.show_progress,
                               **how, **where)
 
 
@@ -60,5 +61,5 @@ def keep_state(found: ParallelSearch, continue_: Optional[str]) -> None:
     """After Ctrl-C of a parallel count: the unfinished subproblems, and the
     state in the --continue file."""
     with errors_exit():
-        cli_parallel.save_interrupted(found.state(), found.stats.pending, continue_,
+        xcc.cli_parallel.save_interrupted(found.state(), found.stats.pending, continue_,
                                       option="--continue", name="masyu")
