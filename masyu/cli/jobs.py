@@ -43,7 +43,7 @@ def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional
     with errors_exit():
         given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
     if continue_ is not None and given is None:
-        fail("--continue goes with --jobs, --scheduler or --local-cluster", "--continue")
+        fail("needs --jobs, --scheduler or --local-cluster", "--continue")
     return given
 
 

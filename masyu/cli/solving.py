@@ -337,7 +337,7 @@ def count(
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
         if continue_ is not None:
-            fail("--continue goes with one puzzle (--each has --resume)", "--continue")
+            fail("goes with one puzzle (--each has --resume)", "--continue")
         _each(puzzle, each_.Task("count", limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, where=where)
     _no_each(only, as_csv, resume)

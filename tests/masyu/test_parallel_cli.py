@@ -51,7 +51,7 @@ def test_count_jobs_each_method(small):
 
 @pytest.mark.parametrize("args,message", [
     (["--jobs", "2", "--local-cluster", "2"], "give one of --jobs"),
-    (["--continue", "state.json"], "--continue goes with --jobs"),
+    (["--continue", "state.json"], "--continue: needs --jobs"),
     (["--jobs", "2", "--exact"], "not split into subproblems"),
 ])
 def test_bad_options_exit_2(small, args, message, tmp_path):
@@ -62,7 +62,7 @@ def test_bad_options_exit_2(small, args, message, tmp_path):
 def test_continue_each_refused(shared, tmp_path):
     r = run("count", shared / "puzzles" / "extra.txt", "--each", "--jobs", "2", "--continue",
             tmp_path / "s.json")
-    assert r.returncode == 2 and "--continue goes with one puzzle" in r.stderr
+    assert r.returncode == 2 and "--continue: goes with one puzzle" in r.stderr
 
 
 def test_continue_of_another_puzzle_exits_2(small, tmp_path):
