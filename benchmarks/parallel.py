@@ -1,43 +1,61 @@
-"""Parallel counting by choice prefixes (xcc.parallel): wall and CPU time for
-1 and 2 workers, and list scheduling of the measured tasks on more workers.
+"""Parallel counting by choice prefixes (xcc.parallel): CPU overhead, wall time
+and simulated makespans, for this code and (``--baseline REV``) an older one.
 
 Workloads: the weak enumeration of psm-15x15-hard-9022176 (encoding 423;
 448,416 solutions), and the 422 encoding of an empty 7x7 board restricted to
 the subtree of a fixed prefix (the middle option at each of the first
 --depth levels: the whole tree is far too long to finish here).
 
-For each: the sequential count (the baseline, engine c), then xcc.parallel
-with --jobs 1 and 2 (process pools), the totals checked equal to the
-baseline's.  Wall time (perf_counter) and CPU time (this process plus the
-workers' tasks).  Then the tasks' CPU times of the 2-worker run, fed to a
-list-scheduling simulation (each task, in the order run, to the worker free
-first) for 8, 64 and 512 workers: makespan, efficiency (work / (workers x
-makespan)) and the split overhead (replay mems / own mems).  The task times
-come from a run whose budget and split points were those of 2 workers: the
-simulation keeps them (a run on more workers would split more finely, as
-the budget decides, not the number of workers).
+For each: the sequential count (the baseline of every ratio, engine c), then
+xcc.parallel with --jobs 1 and 2 (process pools) at the default budget, the
+totals checked equal to the baseline's.  Columns: wall time; CPU time (this
+process plus the workers' tasks); the CPU overhead (that CPU over the
+sequential CPU, minus 1); the driver's start (CPU seconds it searched here
+while the pool started); tasks; the replay overhead in mems; and the
+simulated makespan on 2 workers: the driver's start, then list scheduling of
+the measured tasks (each, in the order run, to the worker free first), with
+the speed-up it gives over the sequential CPU time.  The wall times depend on
+the load of this shared machine; the CPU times and the simulation much less.
 
-Usage: python benchmarks/parallel.py [--only psm|empty7] [--budget MEMS] [--depth D]
+Then, for a few budgets (--budgets), the tasks of a 2-worker run scheduled on
+8, 64 and 512 workers: makespan, efficiency (work / (workers x makespan)),
+the tasks only (on a Dask cluster, whose workers are up already, the
+driver's start is one engine budget, some milliseconds).  The tasks keep the
+split points of that run (a run on more workers would split more finely
+where workers idle: the hurry flag).
+
+``--baseline REV`` measures the same parallel runs with the code of git
+revision REV (its xcc and masyu extracted to a temporary folder, run with
+this build's compiled extension, which does all the old one did), in the
+same run, so before and after share the machine's load.
+
+Usage: python benchmarks/parallel.py [--only psm|empty7] [--budgets 25,27,default]
+                                     [--depth D] [--baseline REV]
 """
 from __future__ import annotations
 
 import argparse
+import glob
 import heapq
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
 
-import xcc
-from masyu import Puzzle
-from masyu.collection import load
-from masyu.encodings import encode
-from xcc.engines import REGISTRY
-from xcc.parallel import Parallel
-from xcc.parallel.task import run_prefix
-
-SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared"
 
 
 def workloads(depth: int):
+    from masyu import Puzzle
+    from masyu.collection import load
+    from masyu.encodings import encode
+    from xcc.engines import REGISTRY
+    from xcc.parallel.task import run_prefix
     psm = {p.name: p for p in load(SHARED / "puzzles" / "psm.txt")}["psm-15x15-hard-9022176"]
     yield "psm", "weak 423 of psm-15x15-hard-9022176", encode(psm, "423").problem, [()]
     empty = encode(Puzzle.parse("\n".join(["......."] * 7)), "422").problem
@@ -49,6 +67,8 @@ def workloads(depth: int):
 
 
 def sequential(problem, start):
+    from xcc.engines import REGISTRY
+    from xcc.parallel.task import run_prefix
     t0, c0 = time.perf_counter(), time.process_time()
     found, counters = 0, {}
     for prefix in start:
@@ -61,9 +81,10 @@ def sequential(problem, start):
 
 
 def parallel(problem, start, jobs, budget):
+    """One parallel count: its measures, as plain data."""
+    from xcc.parallel import Parallel, problem_key
     state = None
     if start != [()]:
-        from xcc.parallel import problem_key
         state = {"version": 1, "problem": problem_key(problem, None), "engine": "c",
                  "solutions": 0, "counters": {}, "overhead": {}, "subproblems": 0,
                  "pending": [list(p) for p in start]}
@@ -71,8 +92,12 @@ def parallel(problem, start, jobs, budget):
     t0, c0 = time.perf_counter(), time.process_time()
     stats = search.count()
     wall = time.perf_counter() - t0
-    cpu = time.process_time() - c0 + sum(stats.task_seconds)
-    return stats, wall, cpu
+    driver = time.process_time() - c0
+    tasks = list(stats.task_seconds)
+    return {"solutions": stats.solutions, "counters": dict(stats.counters),
+            "overhead_mems": stats.overhead.get("mems", 0), "wall": wall,
+            "cpu": driver + sum(tasks), "start": stats.cpu_seconds - sum(tasks),
+            "tasks": tasks}
 
 
 def list_schedule(tasks, workers):
@@ -82,40 +107,112 @@ def list_schedule(tasks, workers):
     return max(free)
 
 
+def measure(name, problem, start, budgets):
+    """The runs of one workload: jobs 1 and 2 at the default budget, jobs 2 at each budget."""
+    runs = {}
+    for jobs in (2, 1):  # 2 first: it starts the fork server, as a single run of the CLI does
+        runs[f"jobs {jobs}"] = parallel(problem, start, jobs, None)
+    for b in budgets:
+        if b is not None:
+            runs[f"2^{b.bit_length() - 1}"] = parallel(problem, start, 2, b)
+    runs["default"] = runs["jobs 2"]
+    return runs
+
+
+def baseline_tree(rev):
+    """REV's xcc and masyu in a temporary folder, with this build's compiled
+    extension: (the folder, the environment to run them in, with python -S:
+    no site, since the editable install would find this tree's packages first)."""
+    folder = Path(tempfile.mkdtemp(prefix="xcc-baseline-"))
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "xcc", "masyu"],
+                             check=True, capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
+    for so in glob.glob(str(ROOT / "xcc" / "_native*.so")):
+        shutil.copy(so, folder / "xcc")
+    import numpy  # its site-packages folder, for the subprocess without site
+    site = str(Path(numpy.__file__).resolve().parents[1])
+    return folder, dict(os.environ, PYTHONPATH=os.pathsep.join([str(folder), site]))
+
+
+def baseline_runs(rev, args):
+    """The same runs with the code of ``rev``, in a subprocess."""
+    folder, env = baseline_tree(rev)
+    try:
+        command = [sys.executable, "-S", __file__, "--runs-json", "--depth", str(args.depth),
+                   "--budgets", args.budgets] + (["--only", args.only] if args.only else [])
+        out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
+                             cwd=str(ROOT)).stdout
+        return json.loads(out.splitlines()[-1])
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def parse_budgets(text):
+    return [None if b == "default" else 1 << int(b) for b in text.split(",")]
+
+
+def row(label, run, cpu0, found, counters):
+    assert run["solutions"] == found and run["counters"] == counters, f"{label}: totals differ"
+    over = 100 * run["overhead_mems"] / max(1, counters["mems"])
+    span = run["start"] + list_schedule(run["tasks"], 2)
+    return (f"| {label} | {run['wall']:.2f} | {run['cpu']:.2f} | "
+            f"{100 * (run['cpu'] / cpu0 - 1):+.1f} | {run['start']:.2f} | {len(run['tasks'])} | "
+            f"{over:.2f} | {span:.2f} | {cpu0 / span:.2f} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", choices=["psm", "empty7"])
-    ap.add_argument("--budget", type=int, default=None, help="mems per task")
+    ap.add_argument("--budgets", default="25,27,default",
+                    help="task budgets for the simulation, as powers of 2 or 'default'")
     ap.add_argument("--depth", type=int, default=10, help="prefix depth for empty7")
+    ap.add_argument("--baseline", metavar="REV", help="measure REV's code too (git revision)")
+    ap.add_argument("--runs-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
-    for name, title, problem, start in workloads(args.depth):
-        if args.only and name != args.only:
-            continue
+    budgets = parse_budgets(args.budgets)
+    chosen = [w for w in workloads(args.depth) if not args.only or w[0] == args.only]
+    if args.runs_json:  # the baseline's side of --baseline: the runs only, as JSON
+        print(json.dumps({name: measure(name, problem, start, budgets)
+                          for name, _, problem, start in chosen}))
+        return
+    before = baseline_runs(args.baseline, args) if args.baseline else {}
+    for name, title, problem, start in chosen:
         found, counters, wall0, cpu0 = sequential(problem, start)
+        runs = measure(name, problem, start, budgets)
         print(f"\n## {title}\n")
-        print(f"sequential (baseline): {found:,} solutions, {counters['mems']:,} mems\n")
-        print("| run | wall s | CPU s | speed-up (wall) | tasks | overhead mems % |")
-        print("|---|---:|---:|---:|---:|---:|")
-        print(f"| sequential | {wall0:.2f} | {cpu0:.2f} | 1.00 | | |")
-        last = None
-        for jobs in (1, 2):
-            stats, wall, cpu = parallel(problem, start, jobs, args.budget)
-            assert stats.solutions == found and stats.counters == counters, "totals differ"
-            over = 100 * stats.overhead.get("mems", 0) / max(1, counters["mems"])
-            print(f"| jobs {jobs} | {wall:.2f} | {cpu:.2f} | {wall0 / wall:.2f} | "
-                  f"{stats.tasks} | {over:.2f} |")
-            last = stats
-        tasks = last.task_seconds
-        if not tasks:
-            continue  # all done in the warm-up: nothing to schedule
-        work = sum(tasks)
-        print(f"\nsimulated list scheduling of the {len(tasks)} tasks of jobs 2 "
-              f"(work {work:.2f} CPU s, longest task {max(tasks):.2f} s):\n")
-        print("| workers | makespan s | efficiency |")
-        print("|---:|---:|---:|")
-        for w in (8, 64, 512):
-            span = list_schedule(tasks, w)
-            print(f"| {w} | {span:.3f} | {work / (w * span):.0%} |")
+        print(f"sequential (the baseline of every ratio): {found:,} solutions, "
+              f"{counters['mems']:,} mems, {wall0:.2f} s wall, {cpu0:.2f} s CPU\n")
+        print("| code | run | wall s | CPU s | CPU overhead % | driver's start s | tasks | "
+              "replay mems % | simulated 2-worker makespan s | its speed-up |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for code, measured in (("before", before.get(name)), ("after", runs)):
+            if measured is None:
+                continue
+            label = f"{args.baseline}" if code == "before" else "this"
+            for jobs in (1, 2):
+                print(f"| {label} " + row(f"jobs {jobs}", measured[f"jobs {jobs}"], cpu0, found,
+                                          counters))
+        print("\nthe tasks of a 2-worker run at each budget, scheduled on more workers "
+              "(efficiency: work / (workers x makespan)):\n")
+        print("| code | budget | tasks | CPU overhead % | replay mems % | longest task s | "
+              "8 workers | 64 workers | 512 workers |")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
+        for code, measured in (("before", before.get(name)), ("after", runs)):
+            if measured is None:
+                continue
+            label = f"{args.baseline}" if code == "before" else "this"
+            for b in budgets:
+                key = "default" if b is None else f"2^{b.bit_length() - 1}"
+                run = measured[key]
+                tasks = run["tasks"]
+                work = sum(tasks)
+                cells = []
+                for w in (8, 64, 512):
+                    span = list_schedule(tasks, w)
+                    cells.append(f"{span:.3f} s, {work / (w * span):.0%}" if tasks else "-")
+                over = 100 * run["overhead_mems"] / max(1, counters["mems"])
+                print(f"| {label} | {key} | {len(tasks)} | {100 * (run['cpu'] / cpu0 - 1):+.1f} "
+                      f"| {over:.2f} | {max(tasks, default=0):.2f} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 or one puzzle a task.
 
 ``count`` and ``solve`` are ``masyu.count``/``masyu.solve`` with the search
-run by :mod:`xcc.parallel` (``jobs=N``, ``executor=``, ``scheduler=``,
+run by :mod:`xcc.parallel` (``ParallelSearch`` is one such search, whose
+state after Ctrl-C a later one resumes: the CLI's ``count --jobs N``) (``jobs=N``, ``executor=``, ``scheduler=``,
 ``local_cluster=``): the same counts, the same loops in the same order.
 With ``method="filter"`` the weak solutions are listed in parallel and
 filtered here; the guard and propagation run inside the workers' searches.
@@ -44,32 +45,92 @@ def _setup(puzzle, weak, encoding, method, engine):
     enc = encode(puzzle, str(encoding))
     guard = not weak and how.cycle
     cycle = enc.cycle(propagate=how.propagate) if guard else None
-    return enc, engine, cycle, not weak and not how.cycle
+    return enc, method, engine, cycle, not weak and not how.cycle
 
 
-def _parallel(enc, engine, cycle, limit, options) -> "xcc.Parallel":
-    try:
-        return xcc.Parallel(enc.problem, engine=engine, cycle=cycle, limit=limit, **options)
-    except xcc.XCCError as err:
-        raise MasyuError(str(err)) from None
+class ParallelSearch:
+    """One search of a puzzle split into subproblems (``xcc.Parallel``), run
+    once: iterate for the loops (in ``masyu.solve``'s order) or ``count()``.
+    ``encoding`` (the Encoding), ``method``, ``engine``: those of the run;
+    ``stats`` its statistics (an ``xcc.ParallelStats``), ``found`` the loops
+    so far; ``state()`` what was counted and what is left after Ctrl-C, for
+    ``resume=`` (with the strong count when ``method="filter"``, whose search
+    lists the weak solutions)."""
+
+    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
+                 method: str = DEFAULT_METHOD, engine: str | None = None,
+                 limit: int | None = None, on_progress=None, progress_every: float = 1.0,
+                 resume: dict | None = None, **where) -> None:
+        enc, self.method, self.engine, cycle, self.filtered = _setup(puzzle, weak, encoding,
+                                                                     method, engine)
+        self.puzzle, self.encoding, self.weak, self.limit = puzzle, enc, bool(weak), limit
+        self.found = 0
+        if resume is not None and self.filtered:
+            try:
+                self.found = int(resume["strong"])
+            except (KeyError, TypeError, ValueError):
+                raise MasyuError("resume: not the state of a count by method filter") from None
+        options = dict(where, resume=resume, on_progress=on_progress,
+                       progress_every=progress_every)
+        try:
+            self.search = xcc.Parallel(enc.problem, engine=self.engine, cycle=cycle,
+                                       limit=None if self.filtered else limit, **options)
+        except xcc.XCCError as err:
+            raise MasyuError(str(err)) from None
+        if not self.filtered:
+            self.found = self.search.stats.solutions
+
+    @property
+    def stats(self) -> "xcc.ParallelStats":
+        return self.search.stats
+
+    @property
+    def filtering(self) -> bool:  # as masyu.Search's: weak solutions listed, loops kept
+        return self.filtered
+
+    def __iter__(self) -> Iterator[Loop]:
+        enc, puzzle, limit = self.encoding, self.puzzle, self.limit
+        required = [cell for cell, _ in puzzle.pearls]
+        for solution in self.search.solutions():
+            edges = enc.edges_of(solution)
+            if self.filtered and not one_loop(edges, required):
+                continue
+            self.found += 1
+            yield Loop(puzzle.rows, puzzle.cols, edges)
+            if limit is not None and self.found >= limit:
+                self.stats.complete = False
+                return
+
+    def count(self) -> Count:
+        """Count the loops (Ctrl-C is not caught here: ``stats`` and
+        ``state()`` then say what was counted)."""
+        if self.filtered:  # the weak solutions, listed in parallel, kept here when one loop
+            for _ in self:
+                pass
+        else:
+            self.search.count()
+            self.found = self.search.stats.solutions
+        return Count(self.found, self.stats, self.weak)
+
+    def interrupted(self) -> Count:
+        """The count so far, after Ctrl-C."""
+        if not self.filtered:
+            self.found = self.search.stats.solutions
+        return Count(self.found, self.stats, self.weak)
+
+    def state(self) -> dict:
+        state = self.search.state()
+        if self.filtered:
+            state["strong"] = self.found
+        return state
 
 
 def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           method: str = DEFAULT_METHOD, engine: str | None = None,
           limit: int | None = None, **where) -> Iterator[Loop]:
     """The loops of ``masyu.solve``, in its order, found in parallel."""
-    enc, engine, cycle, filtered = _setup(puzzle, weak, encoding, method, engine)
-    required = [cell for cell, _ in puzzle.pearls]
-    found = 0
-    search = _parallel(enc, engine, cycle, None if filtered else limit, where)
-    for solution in search.solutions():
-        edges = enc.edges_of(solution)
-        if filtered and not one_loop(edges, required):
-            continue
-        yield Loop(puzzle.rows, puzzle.cols, edges)
-        found += 1
-        if limit is not None and found >= limit:
-            return
+    yield from ParallelSearch(puzzle, weak=weak, encoding=encoding, method=method,
+                              engine=engine, limit=limit, **where)
 
 
 def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
@@ -78,31 +139,13 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           resume: dict | None = None, **where) -> Count:
     """``masyu.count`` in parallel; after Ctrl-C what was counted, with
     ``stats.interrupted`` set and ``stats.pending`` the unfinished prefixes."""
-    enc, engine, cycle, filtered = _setup(puzzle, weak, encoding, method, engine)
-    if filtered:  # the weak solutions, listed in parallel, kept here when one loop
-        required = [cell for cell, _ in puzzle.pearls]
-        search = _parallel(enc, engine, None, None, dict(where, resume=resume,
-                                                         on_progress=on_progress,
-                                                         progress_every=progress_every))
-        found = 0
-        try:
-            for solution in search.solutions():
-                if one_loop(enc.edges_of(solution), required):
-                    found += 1
-                    if limit is not None and found >= limit:
-                        search.stats.complete = False
-                        break
-        except KeyboardInterrupt:
-            pass
-        return Count(found, search.stats, bool(weak))
-    search = _parallel(enc, engine, cycle, limit, dict(where, resume=resume,
-                                                       on_progress=on_progress,
-                                                       progress_every=progress_every))
+    search = ParallelSearch(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
+                            limit=limit, on_progress=on_progress,
+                            progress_every=progress_every, resume=resume, **where)
     try:
-        search.count()
+        return search.count()
     except KeyboardInterrupt:
-        pass
-    return Count(search.stats.solutions, search.stats, bool(weak))
+        return search.interrupted()
 
 
 def _count_one(options: dict, puzzle: Puzzle) -> tuple[int, xcc.Stats]:

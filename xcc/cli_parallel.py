@@ -6,6 +6,8 @@ After Ctrl-C the count so far and the unfinished prefixes are printed, the
 state (problem hash, finished totals, pending prefixes) is written to the
 ``--resume`` file (``xcc-<hash>.resume.json`` without one), and the exit code
 is 130; ``--resume FILE`` with an existing file continues from it.
+``load_state``, ``show_progress`` and ``save_interrupted`` are masyu's too (its
+``count --jobs``, with its own option's name).
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import sys
 from typing import Callable
 
 from .errors import XCCError
-from .parallel import Parallel, problem_key
+from .parallel import Parallel
 
 
 def where(jobs: int | None, scheduler: str | None, local_cluster: int | None) -> dict | None:
@@ -27,7 +29,8 @@ def where(jobs: int | None, scheduler: str | None, local_cluster: int | None) ->
     return given or None
 
 
-def _load_state(path: str | None) -> dict | None:
+def load_state(path: str | None) -> dict | None:
+    """The state kept in ``path`` by an interrupted run, or None (no file)."""
     if path is None or not os.path.exists(path):
         return None
     try:
@@ -37,29 +40,40 @@ def _load_state(path: str | None) -> dict | None:
         raise XCCError(f"{path}: not a resume file ({error})") from None
 
 
-def _progress(stats) -> None:
+def show_progress(stats) -> None:
+    """The progress line of a parallel run, on stderr."""
     print(f"... {stats.solutions} solutions, {stats.subproblems} subproblems done, "
           f"{len(stats.pending)} pending, {stats.tasks} tasks", file=sys.stderr)
 
 
-def _interrupted(search: Parallel, resume: str | None) -> None:
-    """Say what was counted and what is left; keep the state for --resume."""
-    state = search.state()
-    path = resume or f"xcc-{problem_key(search.problem, search.cycle)[:12]}.resume.json"
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(state, f)
-    pending = search.stats.pending
+def save_interrupted(state: dict, pending: list, path: str | None, *, option: str = "--resume",
+                     name: str = "xcc") -> str:
+    """Keep ``state`` in ``path`` (``<name>-<hash>.resume.json`` without one)
+    and say on stderr which subproblems are unfinished and how to continue
+    (``option FILE``); the file's path."""
+    path = path or f"{name}-{state['problem'][:12]}.resume.json"
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(state, f)
+    except OSError as error:
+        raise XCCError(f"cannot write the state: {error.strerror or error}", path) from None
     shown = " ".join(",".join(map(str, p)) or "()" for p in pending[:5])
     more = f" and {len(pending) - 5} more" if len(pending) > 5 else ""
     print(f"interrupted: {len(pending)} subproblems unfinished ({shown}{more}); "
-          f"continue with --resume {path}", file=sys.stderr)
+          f"continue with {option} {path}", file=sys.stderr)
+    return path
+
+
+def _interrupted(search: Parallel, resume: str | None) -> None:
+    """Say what was counted and what is left; keep the state for --resume."""
+    save_interrupted(search.state(), search.stats.pending, resume)
 
 
 def count(problem, *, engine: str, limit: int | None, options: dict, resume: str | None,
           progress: bool, as_json: bool, text: Callable) -> int:
     """``xcc count`` in parallel: the exit code."""
-    search = Parallel(problem, engine=engine, limit=limit, resume=_load_state(resume),
-                      on_progress=_progress if progress else None, **options)
+    search = Parallel(problem, engine=engine, limit=limit, resume=load_state(resume),
+                      on_progress=show_progress if progress else None, **options)
     interrupted = False
     try:
         search.count()
@@ -76,7 +90,7 @@ def count(problem, *, engine: str, limit: int | None, options: dict, resume: str
 def solve(problem, *, engine: str, limit: int | None, options: dict, resume: str | None,
           stats: bool, text: Callable) -> int:
     """``xcc solve`` in parallel (the solutions in the sequential order)."""
-    search = Parallel(problem, engine=engine, limit=limit, resume=_load_state(resume),
+    search = Parallel(problem, engine=engine, limit=limit, resume=load_state(resume),
                       **options)
     k = search.stats.solutions
     try:

@@ -246,13 +246,14 @@ def _row_job(job: tuple[Puzzle, Task, Loop | None]) -> dict:
     return row(puzzle, task, loop=loop)
 
 
-def in_parallel(jobs: int) -> RowsOf:
-    """A ``rows_of`` that makes the rows over ``jobs`` processes, one puzzle a task
-    (``xcc.map_each``: in the collection's order; a killed worker's puzzle runs again)."""
+def in_parallel(**where) -> RowsOf:
+    """A ``rows_of`` that makes the rows over an executor (``where``: jobs=N,
+    scheduler=ADDRESS or local_cluster=N), one puzzle a task (``xcc.map_each``:
+    in the collection's order; a killed worker's puzzle runs again)."""
     def rows_of(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
                 starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
         work = [(p, task, None if loops is None else loops.get(p.name)) for p in todo]
-        made = xcc.map_each(_row_job, work, jobs=jobs)
+        made = xcc.map_each(_row_job, work, **where)
         try:
             for k, (p, r) in enumerate(zip(todo, made)):
                 starting(k, p)

@@ -130,9 +130,10 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
           limit: Optional[int] = None, weak: bool = False, encoding: Optional[str] = None,
           method: str = "auto", engine: Optional[str] = None, fmt: str = "text",
           output: Optional[str] = None, out_dir: Optional[str] = None,
-          quiet: bool = False) -> int:
+          quiet: bool = False, where: dict | None = None) -> int:
     """Solve one puzzle (``None``: the bundled example), print its loops and the
-    note on stderr; the exit code (0 found, 1 none, 130 interrupted)."""
+    note on stderr; the exit code (0 found, 1 none, 130 interrupted).  ``where``:
+    the executor options of a parallel search (``--jobs`` and the like)."""
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     several = all_ or (limit is not None and limit > 1)
     if fmt == "svg" and several and out_dir is None:
@@ -144,7 +145,11 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
     folder = None if out_dir is None else out_folder(out_dir)
     with OutputFile(output, stream=True) if output is not None else Stdout() as out:
         progress = Progress(quiet)
-        search = new_search(p, progress, limit=search_limit, **how)
+        if where is None:
+            search = new_search(p, progress, limit=search_limit, **how)
+        else:
+            from . import jobs  # start-up: only a parallel solve needs masyu.parallel
+            search = jobs.search(p, where, None, True, limit=search_limit, **how)
         if puzzle is None and not quiet:
             say(f"the bundled example {p.name} ({p.rows}x{p.cols}):")
         shown = None if all_ else (limit if limit is not None else 1)

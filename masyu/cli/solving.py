@@ -20,10 +20,11 @@ import typer
 
 import xcc
 
+from . import jobs as jobs_
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
 from .outputs import OutputFile, emit
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
-from .. import memory, parallel
+from .. import memory
 from .sampling import exact_engine, run_exact_count
 from .solve_one import (SHOWS, Progress, Stdout, by, check_memory, example_puzzle, kind,
                         limit_memory, new_search, start)
@@ -62,7 +63,7 @@ RESUME_OPT = typer.Option(False, "--resume",
 
 def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
           output: Optional[str], resume: bool, quiet: bool, allowed: int | None,
-          solutions: Optional[str] = None, jobs: Optional[int] = None) -> None:
+          solutions: Optional[str] = None, where: dict | None = None) -> None:
     """``--each``: the ``verb``'s row of every puzzle of a collection (``how``: the task's options)."""
     from . import each as each_  # start-up: one puzzle's solve needs no --each
     task = each_.Task(verb, **how)
@@ -76,7 +77,7 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
     with each_.Rows(task, output, as_csv, resume) as rows, \
             (nullcontext() if solutions is None
              else OutputFile(solutions, keep=kept, stream=True)) as loops, errors_exit():
-        rows_of = each_.in_order if jobs is None else each_.in_parallel(jobs)
+        rows_of = each_.in_order if where is None else each_.in_parallel(**where)
         code = each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
     raise typer.Exit(code)
 
@@ -113,6 +114,9 @@ def solve(
                                                  "file as well."),
     memory_: Optional[str] = MEMORY_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No statistics or progress."),
+    jobs: Optional[int] = jobs_.JOBS_OPT,
+    scheduler: Optional[str] = jobs_.SCHEDULER_OPT,
+    local_cluster: Optional[int] = jobs_.CLUSTER_OPT,
 ) -> None:
     """Solve a puzzle and print its loop.
 
@@ -126,6 +130,7 @@ def solve(
     """
     allowed = start(all_, limit, memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
+    where = jobs_.where(jobs, scheduler, local_cluster)
     if each:
         if puzzle is None:
             fail("--each needs a collection file", "PUZZLE")
@@ -133,12 +138,13 @@ def solve(
             fail("--each finds the first loop of each puzzle (count --each counts them all)",
                  "--all" if all_ else "--out-dir")
         _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
-              quiet, allowed, solutions)
+              quiet, allowed, solutions, where)
     _no_each(only, as_csv, resume)
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
     raise typer.Exit(solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
-                               out_dir=out_dir, quiet=quiet, **how))
+                               out_dir=out_dir, quiet=quiet, where=where,
+                               **how))
 
 
 def count(
@@ -163,41 +169,49 @@ def count(
     exact: bool = typer.Option(False, "--exact",
                                help="Count without listing, by memoized search (engine memo; "
                                     "exact however large; no --limit; --memory bounds it)."),
-    jobs: Optional[int] = typer.Option(None, "--jobs", "-j", min=1, metavar="N",
-                                       help="Split the search over N processes."),
+    jobs: Optional[int] = jobs_.JOBS_OPT,
+    scheduler: Optional[str] = jobs_.SCHEDULER_OPT,
+    local_cluster: Optional[int] = jobs_.CLUSTER_OPT,
+    continue_: Optional[str] = jobs_.CONTINUE_OPT,
 ) -> None:
     """Count the solutions of a puzzle.
 
     Strong ones, or weak ones with --weak.  Progress goes to stderr about once
     a second; Ctrl-C stops the count, prints the count so far and exits 130.
-    With --each, every puzzle of a collection file, one row each.
+    With --each, every puzzle of a collection file, one row each.  With
+    --jobs N (or --scheduler, --local-cluster) the search is split into
+    subproblems; after Ctrl-C, --continue FILE goes on from where it stopped.
 
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
     allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
+    where = jobs_.where(jobs, scheduler, local_cluster, continue_)
     if each:
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
+        if continue_ is not None:
+            fail("goes with one puzzle (--each has --resume)", "--continue")
         _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
-              quiet, allowed, jobs=jobs)
+              quiet, allowed, where=where)
     _no_each(only, as_csv, resume)
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle_arg(puzzle)
     if exact:  # masyu/cli/sampling.py: the memo engine
+        if where is not None:
+            fail("an exact count is not split into subproblems", "--exact")
         if limit is not None:
             fail("an exact count takes no limit", "--limit")
         run_exact_count(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
                         as_json=as_json, quiet=quiet, engine=exact_engine(engine))
     check_memory(p, allowed, limit=limit, **how)
     progress = Progress(quiet)
-    search = new_search(p, progress, limit=limit, **how)
+    search = new_search(p, progress, limit=limit, **how) if where is None else \
+        jobs_.search(p, where, continue_, quiet, limit=limit, **how)  # masyu.parallel
     try:
         with errors_exit():
-            result: Count = search.count() if jobs is None else parallel.count(
-                p, weak=weak, encoding=encoding, method=method, engine=engine, limit=limit,
-                jobs=jobs)  # masyu.parallel: the same count, split into subproblems
+            result: Count = search.count()
     except KeyboardInterrupt:
         result = search.interrupted()
     progress.done()
@@ -213,6 +227,8 @@ def count(
         emit(f"{int(result):,} {kind(weak, int(result))}{note}\n")
         if not quiet:
             typer.echo(f"{by(search)}: {result.stats}", err=True)
+    if interrupted and where is not None:
+        jobs_.keep_state(search, continue_)
     raise typer.Exit(code=130 if interrupted else (0 if result else 1))
 
 

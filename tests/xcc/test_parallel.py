@@ -180,3 +180,50 @@ def test_dask_lost_worker(dask_client):
                 progress_every=0.0)
     assert killed
     assert par.solutions == 352 and par.counters == stats.counters
+
+
+def test_hurry_splits_a_task_at_its_next_slice():
+    """The pool's hurry flag (set by the driver when a worker idles with
+    nothing queued): a task splits at the end of its current engine slice,
+    whatever its budget, and its parts still add up to the whole search."""
+    import multiprocessing
+
+    from xcc.engines import REGISTRY
+    from xcc.parallel import task
+    problem = queens(10)
+    key = task.problem_key(problem, None)
+    flag = multiprocessing.get_context("spawn").RawValue("b", 1)
+    before = signal.getsignal(signal.SIGINT)
+    task.install(key, task.payload(problem, None), flag)
+    try:
+        hurried = task.run_task(key, None, "c", [()], 1 << 40, False)
+        flag.value = 0
+        calm = task.run_task(key, None, "c", [()], 1 << 40, False)
+    finally:
+        task.install("", None, None)
+        signal.signal(signal.SIGINT, before)
+    slice_ = REGISTRY["c"].budget
+    (part,) = hurried.parts
+    assert part.children and part.own["mems"] < 2 * slice_  # cut after one slice
+    assert not calm.parts[0].children and calm.parts[0].found == 724
+    rest = [task.run_prefix(REGISTRY["c"], problem, None, p, 1 << 40, False)
+            for p in part.children]
+    assert part.found + sum(r.found for r in rest) == 724
+    assert part.own["mems"] + sum(r.own["mems"] for r in rest) == calm.parts[0].own["mems"]
+
+
+def test_a_task_walks_through_its_prefixes():
+    """Consecutive prefixes of a task run in one walking run: the same parts
+    as runs of their own, less replay."""
+    from xcc.engines import REGISTRY
+    from xcc.parallel import task
+    problem = queens(8)
+    key = task.problem_key(problem, None)
+    task._PROBLEMS[key] = (problem, None)
+    root = task.run_prefix(REGISTRY["c"], problem, None, (), 1, False)
+    prefixes = [c for c in root.children]
+    got = task.run_task(key, None, "c", prefixes, 1 << 40, False)
+    alone = [task.run_prefix(REGISTRY["c"], problem, None, p, 1 << 40, False) for p in prefixes]
+    assert [(p.prefix, p.found, p.own) for p in got.parts] == \
+        [(p.prefix, p.found, p.own) for p in alone]
+    assert sum(p.overhead["mems"] for p in got.parts) < sum(p.overhead["mems"] for p in alone)

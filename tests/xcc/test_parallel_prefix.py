@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 import xcc
 from xcc.engines import DONE, REGISTRY
 from xcc.examples import queens
-from xcc.parallel.task import run_prefix
+from xcc.parallel.task import Walker, run_prefix
 
 from .strategies import cycle_problems, problems
 
@@ -26,20 +26,24 @@ def sequential(engine, problem, cycle=None):
                 return out, run.counters()
 
 
-def split_everywhere(engine, problem, cycle, budget):
+def split_everywhere(engine, problem, cycle, budget, walk=False):
     """Run the root as a subproblem, cut it whenever ``budget`` mems are
-    spent, and run the pieces depth first (the order of the search)."""
+    spent, and run the pieces depth first (the order of the search); with
+    ``walk``, in one run that walks from each finished piece to the next."""
     stack, solutions, own, overhead, parts = [()], [], {}, {}, []
-    while stack:
-        part = run_prefix(engine, problem, cycle, stack.pop(), budget, keep=True)
-        parts.append(part)
-        solutions += part.solutions
-        assert part.found == len(part.solutions)
-        for k, v in part.own.items():
-            own[k] = max(own.get(k, 0), v) if k == "max_level" else own.get(k, 0) + v
-        for k, v in part.overhead.items():
-            overhead[k] = overhead.get(k, 0) + v
-        stack.extend(reversed(part.children))
+    with Walker(engine, problem, cycle, walk=walk) as walker:
+        while stack:
+            part = walker.part(stack.pop(), budget, keep=True)
+            parts.append(part)
+            solutions += part.solutions
+            assert part.found == len(part.solutions)
+            for k, v in part.own.items():
+                own[k] = max(own.get(k, 0), v) if k == "max_level" else own.get(k, 0) + v
+            for k, v in part.overhead.items():
+                overhead[k] = overhead.get(k, 0) + v
+            stack.extend(reversed(part.children))
+        if walk:  # every finished piece but the last (at the end of the tree) walks on
+            assert walker.walks == sum(1 for p in parts if not p.children) - 1
     return solutions, own, overhead, parts
 
 
@@ -48,12 +52,29 @@ def check_split(problem, cycle, budget):
     for name in ENGINES:
         engine = REGISTRY[name]
         expect, counters = sequential(engine, problem, cycle)
-        solutions, own, overhead, parts = split_everywhere(engine, problem, cycle, budget)
-        assert solutions == expect
-        assert own == counters  # the own parts add up to the sequential run, counter for counter
-        results[name] = [(p.prefix, p.found, p.own, p.overhead, p.children) for p in parts]
-    if len(results) == 2:  # the twins cut at the same nodes, with the same counters
-        assert results["python"] == results["c"]
+        for walk in (False, True):
+            solutions, own, overhead, parts = split_everywhere(engine, problem, cycle, budget,
+                                                               walk)
+            assert solutions == expect
+            assert own == counters  # the own parts add up to the sequential run, exactly
+            results[name, walk] = [(p.prefix, p.found, p.own, p.overhead, p.children)
+                                   for p in parts]
+        check_walk_parts(engine, problem, cycle, [p.prefix for p in parts if not p.children])
+    for walk in (False, True):  # the twins cut at the same nodes, with the same counters
+        if ("python", walk) in results and ("c", walk) in results:
+            assert results["python", walk] == results["c", walk]
+
+
+def check_walk_parts(engine, problem, cycle, prefixes):
+    """The subproblems of ``prefixes`` (consecutive pieces, run whole), walked
+    from one to the next in one run: each own part exactly as in a run of its
+    own (the walk is overhead only)."""
+    with Walker(engine, problem, cycle) as walker:
+        walked = [walker.part(q, 1 << 50, keep=True) for q in prefixes]
+    fresh = [run_prefix(engine, problem, cycle, q, 1 << 50, keep=True) for q in prefixes]
+    assert [(p.found, p.solutions, p.own) for p in walked] == \
+        [(p.found, p.solutions, p.own) for p in fresh]
+    assert walker.walks == sum(1 for p in walked[1:] if p.prefix)  # every one after the first
 
 
 @settings(max_examples=60, deadline=None)
@@ -123,3 +144,46 @@ def test_bad_prefix_messages_agree():
             run.count(0, 10)
         messages.append(str(info.value))
     assert messages[0] == messages[1]
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_walk_refused(name):
+    """A run walks only from a finished subproblem to a prefix that is not an
+    ancestor of where it stands; otherwise walk() says False and changes
+    nothing (the caller starts a new run)."""
+    engine = REGISTRY[name]
+    problem = queens(6)
+    root = run_prefix(engine, problem, None, (), 1, keep=False)
+    first, second = root.children[0], root.children[1]
+    with engine.start(problem, None, first) as run:
+        assert not run.walk(second)  # not run yet
+        status, _ = run.count(1, 1 << 40)
+        assert status != DONE and not run.walk(second)  # paused inside the subtree
+        while run.count(1 << 40, 1 << 40)[0] != DONE:
+            pass
+        assert not run.walk(())  # empty
+        assert run.walk(second) and run.prefix == second
+        while run.count(1 << 40, 1 << 40)[0] != DONE:
+            pass
+        total = run.counters()
+    with engine.start(problem, None, ()) as run:
+        assert not run.walk(second)  # the whole search: no prefix to walk from
+    fresh = run_prefix(engine, problem, None, second, 1 << 40, keep=False)
+    assert fresh.own["nodes"] <= total["nodes"]
+
+
+@pytest.mark.parametrize("name", ENGINES)
+def test_walk_to_a_bad_prefix(name):
+    """A walk to a prefix off the tree fails as a new run of it would."""
+    engine = REGISTRY[name]
+    problem = queens(5)
+    root = run_prefix(engine, problem, None, (), 1, keep=False)
+    level0 = {c[0] for c in root.children}
+    wrong = next(k for k in range(len(problem.options)) if k not in level0)
+    with engine.start(problem, None, root.children[0]) as run:
+        while run.count(1 << 40, 1 << 40)[0] != DONE:
+            pass
+        assert run.walk((wrong,))
+        with pytest.raises(xcc.XCCError, match=rf"prefix \({wrong},\) is no path of the "
+                                               rf"search tree: it leaves it at level 0"):
+            run.count(0, 10)

@@ -164,6 +164,8 @@ struct xcc_search {
     int paused;                  /* the last xcc_run paused at step C5 (xcc_split) */
     int32_t bad_level;           /* where the prefix left the search tree, or -1 */
     struct xcc_counters replay;  /* the counters when the replay ended */
+    int walkable;                /* done at a level of the prefix, links kept (xcc_walk) */
+    int32_t walk_common;         /* the levels the next prefix shares with the last */
 };
 
 /* links.c: the dance (Algorithm C's operations on the links) */

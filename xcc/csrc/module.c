@@ -44,6 +44,9 @@
  *                                 this choice prefix names (search.h); a
  *                                 prefix off the tree makes run/count/batch
  *                                 raise ValueError
+ *   walk(options) -> bool         after a subproblem ended: the subproblem of this
+ *                                 prefix, by backtracking to the shared level
+ *                                 (search.h's xcc_walk); False: start anew
  *   replayed() -> stats() | None  the counters when the prefix's replay ended
  *   split() -> [prefix, ...] | None   after run paused: the untried rest
  *
@@ -462,6 +465,17 @@ static PyObject *Solver_set_prefix(SolverObject *self, PyObject *arg)
     Py_RETURN_NONE;
 }
 
+static PyObject *Solver_walk(SolverObject *self, PyObject *arg)
+{
+    Py_buffer view;
+    if (!ready(self) || xcc_get_int32(arg, &view, "prefix") < 0)
+        return NULL;
+    Py_ssize_t k = xcc_length(&view);
+    int r = k <= self->n1 ? xcc_walk(self->search, (int32_t)k, view.buf) : -1;
+    PyBuffer_Release(&view);
+    return PyBool_FromLong(r == 0);
+}
+
 static PyObject *Solver_replayed(SolverObject *self, PyObject *unused)
 {
     (void)unused;
@@ -529,6 +543,8 @@ static PyMethodDef Solver_methods[] = {
      "(solutions, nodes, updates, cleansings, mems, max_level, cycle_cuts, forced, probes)"},
     {"set_prefix", (PyCFunction)Solver_set_prefix, METH_O,
      "set_prefix(int32 options): search only the subtree this choice prefix names"},
+    {"walk", (PyCFunction)Solver_walk, METH_O,
+     "walk(int32 options) -> bool: after a subproblem ended, go on to this prefix's"},
     {"replayed", (PyCFunction)Solver_replayed, METH_NOARGS,
      "replayed() -> stats() when the prefix's replay ended, or None before"},
     {"split", (PyCFunction)Solver_split, METH_NOARGS,

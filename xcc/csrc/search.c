@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED, BROKEN };
+enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED, BROKEN, WALK };
 
 /* The prefix leaves the search tree at this level: the search is over. */
 static int bad_prefix(struct xcc_search *s)
@@ -110,6 +110,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             if (s->level < s->nprefix) { /* at a level of the prefix */
                 if (!s->descending && s->cur != s->best) {
                     s->state = FINISHED; /* the subproblem is done: the rest is another's */
+                    s->walkable = 1;     /* xcc_walk can go on from here */
                     return XCC_DONE;
                 }
                 if (s->level == s->nprefix - 1)
@@ -201,6 +202,25 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             return XCC_DONE;
         case BROKEN:
             return XCC_BAD_PREFIX;
+        case WALK: /* xcc_walk: up to the level shared with the new prefix (C7, C6) */
+            while (s->level > s->walk_common) {
+                uncover(s, s->best);
+                s->level -= 1;
+                oo, s->cur = s->choice[s->level], s->best = s->nd[s->cur].itm;
+                if (s->prop != NULL)
+                    unforce_to(s, s->force_mark[s->level]);
+                uncommit(s, s->cur);
+                if (g != NULL) {
+                    guard_undo_to(g, s->guard_mark[s->level]);
+                    s->guard_failed = 0;
+                }
+            }
+            s->max_level = s->level; /* as a search started with the prefix has it here */
+            oo, s->cur = s->nd[s->best].down; /* then its option there, as at step C4 */
+            if (replay_choice(s) < 0)
+                return XCC_BAD_PREFIX;
+            s->state = ADVANCE;
+            continue;
         default:
             return XCC_ERROR;
         }
@@ -256,6 +276,34 @@ int xcc_set_prefix(struct xcc_search *s, int32_t nprefix, const int32_t *prefix)
     memcpy(s->prefix, prefix, (size_t)nprefix * sizeof *s->prefix);
     s->nprefix = nprefix;
     s->descending = 1;
+    return 0;
+}
+
+int xcc_walk(struct xcc_search *s, int32_t nprefix, const int32_t *prefix)
+{
+    if (s->state != FINISHED || !s->walkable || nprefix <= 0 || nprefix > s->n1)
+        return -1;
+    for (int32_t l = 0; l < nprefix; l++)
+        if (prefix[l] < 0)
+            return -1;
+    int32_t c = 0; /* the levels above s->level hold the options of the last prefix */
+    while (c < s->level && c < nprefix && xcc_option_of(s, s->choice[c]) == prefix[c])
+        c++;
+    if (c >= nprefix)
+        return -1; /* an ancestor of where the search stands */
+    if (nprefix > s->nprefix) {
+        int32_t *more = realloc(s->prefix, (size_t)nprefix * sizeof *s->prefix);
+        if (more == NULL)
+            return -1;
+        s->prefix = more;
+    }
+    memcpy(s->prefix, prefix, (size_t)nprefix * sizeof *s->prefix);
+    s->nprefix = nprefix;
+    s->walk_common = c;
+    s->descending = 1;
+    s->walkable = 0;
+    s->paused = 0;
+    s->state = WALK;
     return 0;
 }
 

@@ -113,6 +113,19 @@ int xcc_set_propagation(struct xcc_search *s, int32_t ncuts, const int32_t *cut_
 int xcc_set_prefix(struct xcc_search *s, int32_t nprefix, const int32_t *prefix);
 int32_t xcc_bad_level(const struct xcc_search *s);
 
+/* After a subproblem's search ended (XCC_DONE where the whole search would
+ * leave its subtree): make the same search the subproblem of another prefix
+ * without starting again.  The next xcc_run backtracks to the deepest level
+ * the two paths share (undoing the levels below it as step C7 does), then
+ * replays only the new prefix's differing tail, as xcc_set_prefix's search
+ * replays a whole prefix: the subproblem's own part is counted exactly as in
+ * a search started with that prefix (max_level too), and what the walk cost
+ * is in the counters before its xcc_replayed snapshot.  Returns 0, or -1 if
+ * the search did not end so (never run, paused, at the end of the whole
+ * tree, broken), the prefix is empty or an ancestor of where the search
+ * stands, or memory runs out: then start a new search. */
+int xcc_walk(struct xcc_search *s, int32_t nprefix, const int32_t *prefix);
+
 /* The counters when the replay of the prefix ended (all 0 without a prefix):
  * 1 and *out set if it has ended, else 0.  What the search counted since is
  * the subproblem's own part: the own parts of the subproblems a search is

@@ -14,8 +14,28 @@ spreads independent jobs (one puzzle a task) over the same executors.
 Modules: ``task`` (what a worker runs), ``pools`` (the executors),
 ``driver`` (splitting, re-splitting, the ordered merge, Ctrl-C and resume),
 ``each`` (one job a task).  See docs/parallel.md.
+
+Names are imported when first used (PEP 562): a worker process imports only
+``task`` and the engines, not the driver and its pools.
 """
-from .driver import Parallel, ParallelStats, count, solve
-from .task import problem_key
+from __future__ import annotations
+
+import importlib
+
+_EXPORTS = {"Parallel": "driver", "ParallelStats": "driver", "solve": "driver",
+            "count": "driver", "problem_key": "task"}
 
 __all__ = ["Parallel", "ParallelStats", "solve", "count", "problem_key"]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -2,13 +2,16 @@
 
 ``Parallel`` splits a search into subproblems (``xcc.parallel.task``) and
 runs them on a pool (``xcc.parallel.pools``).  It starts by running the
-search here for one engine budget (a small search ends there), then expands
-the rest breadth-first, one level at a time, until there are some hundreds
-of open prefixes (``warm``), then hands them out in groups of consecutive
-prefixes with a budget of mems each (``budget``: about a second of work).
-A task that runs out returns its untried rest as new prefixes, which go back
-in the queue: work is stolen by re-splitting, so one big subtree never holds
-up the others for longer than a budget.
+search here while the pool's processes start (at least one engine budget: a
+small search ends there), then expands the rest breadth-first, one level at
+a time, until there are a few open prefixes a worker (``warm``), then hands
+them out in groups of consecutive prefixes with a budget of mems each
+(``budget``: about a second of work while prefixes wait, a 16th of it when
+few do).  A task that runs out returns its untried rest as new prefixes,
+which go back in the queue: work is stolen by re-splitting.  On a process
+pool, a worker idle with nothing queued raises the pool's hurry flag, and
+the running tasks split at once (within an engine budget), so one big
+subtree never holds up the others.
 
 Results are kept by prefix.  Prefixes compare as tuples in the order of the
 sequential search (at each level the item's options in list order, and a
@@ -39,10 +42,10 @@ from ..errors import XCCError
 from ..problem import Problem
 from ..results import Solution, Stats
 from .pools import Pool
-from .task import NEED_PROBLEM, Part, problem_key, run_prefix
+from .task import NEED_PROBLEM, Part, Walker, problem_key, run_prefix
 
 TASK_BUDGET = {"c": 1 << 30, "python": 1 << 21}  # mems per task: about a second of work
-WARM = 256  # open prefixes to reach by expanding here before handing out tasks
+WARM = 4  # open prefixes a worker to reach by expanding here before handing out tasks
 RETRIES = 3  # times a task may fail for want of a worker before the run gives up
 STATE_VERSION = 1
 
@@ -75,13 +78,14 @@ class Parallel:
     """One parallel search of ``problem`` (see the module's docstring): call
     ``solutions()`` (an iterator, in the sequential order) or ``count()``,
     once.  ``jobs``, ``executor``, ``scheduler``, ``local_cluster``: where
-    the tasks run (one of them); ``budget``: mems per task; ``resume``: a
-    ``state`` to continue."""
+    the tasks run (one of them); ``budget``: mems per task; ``warm``: the
+    open prefixes to reach here before handing out tasks (default 4 a
+    worker); ``resume``: a ``state`` to continue."""
 
     def __init__(self, problem: Problem, *, engine=DEFAULT_ENGINE, limit: int | None = None,
                  cycle: Cycle | None = None, jobs: int | None = None, executor=None,
                  scheduler=None, local_cluster: int | None = None, budget: int | None = None,
-                 warm: int = WARM, on_progress: Callable[[Stats], None] | None = None,
+                 warm: int | None = None, on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0, resume: dict | None = None) -> None:
         if not isinstance(problem, Problem):
             raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
@@ -214,19 +218,27 @@ class Parallel:
         stats, engine, problem, cycle = self.stats, self._engine, self.problem, self.cycle
         results = self._results
         clock = time.process_time
-        # warm up: run the start here a little (a small search ends there, with
-        # no overhead), then expand breadth-first, one level at a time, each
-        # prefix for a 64th of that (a narrow level would cost replays, not work)
+        # warm up: run the start here while the pool's processes start (at
+        # least one engine budget: a small search ends there, with no
+        # overhead), then expand breadth-first, one level at a time, each
+        # prefix for a 64th of a budget (a narrow level costs replays, not work)
         level, mark = list(self._start), clock()
-        first = min(engine.budget, self.budget)
-        while level and len(self._open) < self.warm:
+        warm = self.warm if self.warm is not None else WARM * pool.workers
+        if len(level) == 1 and len(self._open) < warm:
+            with Walker(engine, problem, cycle, walk=False) as walker:
+                part = walker.part(level[0], self.budget, keep, pool.ready)
+            self._record(part, results)
+            yield from self._emit(results, ordered)
+            level = part.children
+        first = max(1, min(engine.budget, self.budget) >> 6)
+        while level and len(self._open) < warm:
             deeper = []
             for prefix in level:
                 part = run_prefix(engine, problem, cycle, prefix, first, keep)
                 self._record(part, results)
                 deeper.extend(part.children)
             yield from self._emit(results, ordered)
-            level, first = deeper, max(1, first >> 6)  # later rounds: a little each
+            level = deeper
         stats.cpu_seconds += clock() - mark
         todo = sorted(self._open)
         heapq.heapify(todo)
@@ -234,28 +246,36 @@ class Parallel:
         slots = 2 * pool.workers
         next_report = time.monotonic() + self.progress_every
 
-        def submit(prefixes, failures=0, with_problem=False) -> bool:
+        # the budget policy: coarse tasks while prefixes wait, finer ones when
+        # few are left (the end may be near: a long last task would hold it up)
+        fine = max(1, self.budget >> 4)
+
+        def submit(prefixes, failures=0, with_problem=False, budget=None) -> bool:
             """Hand a task to the pool; False (its prefixes back in todo) if the
             pool broke since the last wait (a worker died in between)."""
+            budget = budget or self.budget
             try:
-                future = pool.submit(self._ref, prefixes, self.budget, keep, with_problem)
+                future = pool.submit(self._ref, prefixes, budget, keep, with_problem)
             except BrokenProcessPool:
                 for p in prefixes:
                     heapq.heappush(todo, p)
                 return False
-            running[future] = (prefixes, failures)
+            running[future] = (prefixes, failures, budget)
             return True
 
         while todo or running:
             broken = False
             while todo and len(running) < slots and not broken:
                 size = max(1, len(todo) // slots)
-                broken = not submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))])
+                broken = not submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))],
+                                    budget=self.budget if len(todo) >= slots else fine)
+            # a worker idle and nothing to give it: the running tasks split now
+            pool.hurry(not todo and len(running) < pool.workers)
             done = set() if broken else wait(list(running),
                                              timeout=max(self.progress_every, 0.05),
                                              return_when=FIRST_COMPLETED)[0]
             for future in done:
-                prefixes, failures = running.pop(future)
+                prefixes, failures, budget = running.pop(future)
                 try:
                     result = future.result()
                 except XCCError:
@@ -270,10 +290,10 @@ class Parallel:
                 except Exception as error:  # a lost worker (Dask's KilledWorker, a closed comm)
                     if failures + 1 >= RETRIES:
                         raise XCCError(f"a task failed {RETRIES} times: {error}") from error
-                    broken = not submit(prefixes, failures + 1) or broken
+                    broken = not submit(prefixes, failures + 1, budget=budget) or broken
                     continue
                 if result == NEED_PROBLEM:
-                    broken = not submit(prefixes, failures, with_problem=True) or broken
+                    broken = not submit(prefixes, failures, True, budget) or broken
                     continue
                 stats.tasks += 1
                 stats.task_seconds.append(result.seconds)
@@ -285,7 +305,7 @@ class Parallel:
                 for p in result.unrun:
                     heapq.heappush(todo, p)
             if broken:  # a worker died: every task of the pool is lost; run them again
-                for prefixes, _ in running.values():
+                for prefixes, _, _ in running.values():
                     for p in prefixes:
                         heapq.heappush(todo, p)
                 running.clear()

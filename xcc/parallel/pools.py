@@ -14,18 +14,24 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..errors import XCCError
-from .task import install, payload, problem_key, run_task
+from .task import install, payload, problem_key, ready, run_task
 
 DASK_HINT = "Dask is not installed: pip install 'xcc-masyu[dask]' (or dask[distributed])"
 
 
 def context():
-    """forkserver where there is one, else spawn: never fork."""
+    """forkserver where there is one, else spawn: never fork.  The fork
+    server imports the workers' module once, before it forks any worker."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" not in methods:
+        return multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(["__main__", "xcc.parallel.task"])  # as by default, and ours
+    return ctx
 
 
 class Pool:
@@ -43,11 +49,19 @@ class Pool:
         self._own = None  # what we started and must stop: a pool, or (client, cluster)
         self.kind = "executor"
         self._data = None  # what each task is sent as the problem
+        self._hurry = None  # the process pool's shared flag (xcc.parallel.task.install)
+        self._pings: list = []  # one ready() a worker: answered once the processes are up
+        self._starting: threading.Thread | None = None  # the thread starting our processes
+        self._failed: BaseException | None = None  # what stopped it
         if jobs is not None:
             if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
                 raise XCCError(f"jobs must be a positive integer, not {jobs!r}")
             self.kind, self.workers = "processes", jobs
-            self._executor = self._own = self._process_pool(jobs)
+            # started in a thread: the driver works meanwhile (the processes
+            # take a few tenths of a second to be forked and import the engines)
+            self._starting = threading.Thread(target=self._start_processes, args=(jobs,),
+                                              name="xcc-pool-start", daemon=True)
+            self._starting.start()
         elif executor is not None:
             if _is_dask_client(executor):
                 self._dask(executor, None)
@@ -62,11 +76,31 @@ class Pool:
 
     # ---- the kinds ---------------------------------------------------------------
 
+    def _start_processes(self, n: int) -> None:
+        try:
+            self._executor = self._own = self._process_pool(n)
+        except BaseException as error:  # given to the driver by _started()
+            self._failed = error
+
+    def _started(self) -> None:
+        """Wait for the thread starting the processes (re-raise its error)."""
+        if self._starting is not None:
+            self._starting.join()
+            self._starting = None
+            if self._failed is not None:
+                raise self._failed
+
     def _process_pool(self, n: int) -> ProcessPoolExecutor:
+        """n processes, started now (a ping each) while the driver works."""
         if self._bytes is None:
             self._bytes = payload(self._problem, self._cycle)
-        return ProcessPoolExecutor(n, mp_context=context(), initializer=install,
-                                   initargs=(self.key, self._bytes))
+        ctx = context()
+        if self._hurry is None:
+            self._hurry = ctx.RawValue("b", 0)
+        pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=install,
+                                   initargs=(self.key, self._bytes, self._hurry))
+        self._pings = [pool.submit(ready) for _ in range(n)]
+        return pool
 
     def _dask(self, scheduler, local_cluster) -> None:
         try:
@@ -103,6 +137,7 @@ class Pool:
     # ---- use ---------------------------------------------------------------------
 
     def submit(self, engine, prefixes, budget: int, keep: bool, with_problem: bool = False):
+        self._started()
         data = self._data
         if with_problem:
             if self._bytes is None:
@@ -110,8 +145,21 @@ class Pool:
             data = self._bytes
         return self._executor.submit(run_task, self.key, data, engine, prefixes, budget, keep)
 
+    def ready(self) -> bool:
+        """Is a worker up (a process pool's first ping answered; others: yes)?"""
+        if self._starting is not None and self._starting.is_alive():
+            return False
+        return not self._pings or any(f.done() for f in self._pings)
+
+    def hurry(self, on: bool) -> None:
+        """Ask the running tasks to split at their next slice (a process pool
+        only: other executors have no shared flag, their budgets decide)."""
+        if self._hurry is not None and self._hurry.value != on:
+            self._hurry.value = int(on)
+
     def renew(self) -> None:
         """After a worker died (BrokenProcessPool): a new pool of as many."""
+        self._started()
         broken = self._executor
         if self.kind == "dask":
             return  # the Dask scheduler reruns a lost worker's tasks itself
@@ -122,6 +170,10 @@ class Pool:
     def close(self, stop: bool = False) -> None:
         """Shut down what we started; ``stop``: kill the tasks under way too
         (after Ctrl-C: a task may run for seconds)."""
+        try:
+            self._started()
+        except Exception:
+            pass  # it failed to start: nothing to close
         own, self._own = self._own, None
         if isinstance(own, ProcessPoolExecutor):
             if stop:
@@ -155,5 +207,6 @@ def _stop_processes(executor: ProcessPoolExecutor) -> None:
 
 def worker_pids(pool: Pool) -> list[int]:
     """The process ids of a process pool's workers (for tests that kill one)."""
+    pool._started()
     executor = pool._executor
     return [p.pid for p in getattr(executor, "_processes", {}).values()]

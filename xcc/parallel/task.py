@@ -9,6 +9,9 @@ prefixes of the task not started.  For each prefix run it returns a
 ``Part``: the solutions (or their number) of its own part of the search,
 its own counters and, apart, the counters of the replay (the overhead).
 The own parts of all subproblems add up to the sequential search exactly.
+A worker keeps one run through a task's prefixes where it can (``Walker``):
+from a finished subproblem it walks to the next (``Run.walk``), replaying
+only the tail in which the two prefixes differ.
 
 The problem travels once per worker, not per task: it is installed by the
 pool's initializer (``install``), or sent with a task that found it
@@ -24,6 +27,7 @@ import pickle
 import signal
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..engines import DONE, get
 from ..errors import XCCError
@@ -31,6 +35,7 @@ from ..errors import XCCError
 ROOM = 1 << 62  # solutions a step may find: no limit but the budget
 NEED_PROBLEM = "need-problem"  # a task's answer when its worker has not got the problem
 _PROBLEMS: dict[str, tuple] = {}  # problem_key -> (problem, cycle), in this process
+_HURRY = None  # the process pool's shared flag (install), or None
 
 
 @dataclass
@@ -70,20 +75,34 @@ def payload(problem, cycle) -> bytes:
     return pickle.dumps((problem, cycle), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def install(key: str, data: bytes | None = None) -> None:
-    """A pool's initializer: keep the problem in this worker; Ctrl-C is the
+def install(key: str, data: bytes | None = None, hurry=None) -> None:
+    """A pool's initializer: keep the problem in this worker, and the pool's
+    ``hurry`` flag (a shared byte the driver sets when a worker is idle and
+    no prefix waits: a task then splits at its next slice); Ctrl-C is the
     driver's to handle (the workers ignore it and are stopped by it)."""
+    global _HURRY
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _HURRY = hurry
     if key and data is not None:
         _PROBLEMS[key] = pickle.loads(data)
+
+
+def ready() -> int:
+    """A task that does nothing: the driver sends one per worker as the pool
+    starts, to start the processes and learn when the first is up."""
+    return os.getpid()
+
+
+def _hurried() -> bool:
+    return _HURRY is not None and _HURRY.value != 0
 
 
 def run_task(key: str, data, engine, prefixes: list[tuple[int, ...]], budget: int,
              keep: bool) -> TaskResult | str:
     """Run ``prefixes`` in order within ``budget`` mems in all (each prefix
-    run at least up to its first cut point).  ``data`` is None (the problem
-    should be here already), the pickled problem, or the (problem, cycle)
-    pair itself (a Dask worker's copy)."""
+    run at least up to its first cut point), walking from each to the next
+    (``Walker``).  ``data`` is None (the problem should be here already), the
+    pickled problem, or the (problem, cycle) pair itself (a Dask worker's copy)."""
     if key not in _PROBLEMS:
         if data is None:
             return NEED_PROBLEM
@@ -93,41 +112,104 @@ def run_task(key: str, data, engine, prefixes: list[tuple[int, ...]], budget: in
     start = time.process_time()
     parts: list[Part] = []
     left = budget
-    for j, prefix in enumerate(prefixes):
-        if j and left <= 0:
-            return TaskResult(parts, list(prefixes[j:]), time.process_time() - start)
-        part = run_prefix(engine, problem, cycle, tuple(prefix), max(left, 1), keep)
-        parts.append(part)
-        left -= part.own.get("mems", 0) + part.overhead.get("mems", 0)
-        if part.children:
-            return TaskResult(parts, list(prefixes[j + 1:]), time.process_time() - start)
+    with Walker(engine, problem, cycle) as walker:
+        for j, prefix in enumerate(prefixes):
+            if j and left <= 0:
+                return TaskResult(parts, list(prefixes[j:]), time.process_time() - start)
+            part = walker.part(tuple(prefix), max(left, 1), keep,
+                               _hurried if _HURRY is not None else None)
+            parts.append(part)
+            left -= part.own.get("mems", 0) + part.overhead.get("mems", 0)
+            if part.children:
+                return TaskResult(parts, list(prefixes[j + 1:]), time.process_time() - start)
     return TaskResult(parts, [], time.process_time() - start)
 
 
 def run_prefix(engine, problem, cycle, prefix: tuple[int, ...], budget: int,
                keep: bool) -> Part:
     """One subproblem, cut where the budget runs out (at the first point a
-    cut can be made after it)."""
-    start = time.process_time()
-    found, solutions, children = 0, ([] if keep else None), []
-    with engine.start(problem, cycle, prefix) as run:
-        step = run.batch if keep else run.count
-        while True:
-            status, got = step(budget, ROOM)
-            if keep:
-                solutions.extend(got)
-                found += len(got)
-            else:
-                found += got
-            if status == DONE:
-                break
-            cut = run.split()
-            if cut is not None:  # paused at a node: the rest is new prefixes
-                children = cut
-                break
-            budget = 1  # paused between solutions: on to the next point a cut can be made
-        counters, overhead = run.counters(), run.replayed()
-    if overhead is None:
-        raise XCCError(f"prefix {prefix}: the replay did not end")
-    own = {k: (v if k == "max_level" else v - overhead.get(k, 0)) for k, v in counters.items()}
-    return Part(prefix, found, solutions, own, overhead, children, time.process_time() - start)
+    cut can be made after it), in a run of its own."""
+    with Walker(engine, problem, cycle, walk=False) as walker:
+        return walker.part(prefix, budget, keep)
+
+
+class Walker:
+    """Subproblems one after the other in one run where it can: a run whose
+    subproblem ended walks to the next prefix (``Run.walk``: back to the
+    level the two share, then the rest of the new prefix replayed), so
+    consecutive prefixes, usually siblings, cost a short climb rather than a
+    new run and a replay from the root.  The walk is the next part's
+    overhead; its own part is counted as in a run started anew."""
+
+    def __init__(self, engine, problem, cycle, walk: bool = True) -> None:
+        self.engine, self.problem, self.cycle, self.walk = engine, problem, cycle, walk
+        self.run = None  # a run whose subproblem ended, to walk from
+        self.walks = 0  # parts reached by a walk (the others started a run)
+
+    def part(self, prefix: tuple[int, ...], budget: int, keep: bool,
+             stop: Callable[[], bool] | None = None) -> Part:
+        """The subproblem of ``prefix``, cut at the first point a cut can be
+        made once ``budget`` mems (its replay or walk included) are spent,
+        or, with ``stop``, once ``stop()`` says so (asked every ``slice``
+        mems, the engine's step budget)."""
+        start = time.process_time()
+        run = self.run
+        self.run = None
+        if run is not None and run.walk(prefix):
+            before = run.counters()
+            self.walks += 1
+        else:
+            if run is not None:
+                run.close()
+            run = self.engine.start(self.problem, self.cycle, prefix)
+            before = None
+        found, solutions, children = 0, ([] if keep else None), []
+        slice_ = self.engine.budget if stop is not None else None
+        try:
+            step = run.batch if keep else run.count
+            end = budget + (0 if before is None else before["mems"])
+            mems = end - budget
+            while True:
+                ask = end - mems if slice_ is None else min(end - mems, slice_)
+                status, got = step(max(ask, 1), ROOM)
+                if keep:
+                    solutions.extend(got)
+                    found += len(got)
+                else:
+                    found += got
+                if status == DONE:
+                    break
+                mems = run.counters()["mems"]
+                if mems >= end or (stop is not None and stop()):
+                    cut = run.split()
+                    if cut is not None:  # paused at a node: the rest is new prefixes
+                        children = cut
+                        break
+                    end = mems + 1  # paused between solutions: on to the next point a cut can be made
+            counters, replay = run.counters(), run.replayed()
+        except BaseException:
+            run.close()
+            raise
+        if replay is None:
+            run.close()
+            raise XCCError(f"prefix {prefix}: the replay did not end")
+        if children or not self.walk:
+            run.close()  # paused inside the subtree: nothing to walk from
+        else:
+            self.run = run
+        overhead = dict(replay) if before is None else \
+            {k: (v if k == "max_level" else v - before.get(k, 0)) for k, v in replay.items()}
+        own = {k: (v if k == "max_level" else v - replay.get(k, 0)) for k, v in counters.items()}
+        return Part(prefix, found, solutions, own, overhead, children,
+                    time.process_time() - start)
+
+    def close(self) -> None:
+        if self.run is not None:
+            self.run.close()
+            self.run = None
+
+    def __enter__(self) -> "Walker":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -131,6 +131,21 @@ class NativeRun(Run):
         del out["solutions"]
         return out
 
+    def walk(self, prefix: tuple[int, ...]) -> bool:
+        """After the subproblem's search ended: become the subproblem of
+        ``prefix`` by backtracking to the shared level (as engine "python"'s
+        ``walk``; search.h's xcc_walk); False: start a new run."""
+        prefix = tuple(prefix)
+        if self._solver is None or not self.prefix or not prefix:
+            return False
+        try:
+            walked = self._solver.walk(array("i", prefix))
+        except OverflowError:
+            return False
+        if walked:
+            self.prefix = prefix
+        return walked
+
     def split(self) -> list[tuple[int, ...]] | None:
         """After a pause at step C5: the untried rest as new prefixes (as
         engine "python"'s ``split``); None at any other time."""

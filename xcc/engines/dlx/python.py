@@ -65,6 +65,8 @@ class PythonRun(Lookahead, Run):
             raise XCCError("a prefix is at most n1 option indices >= 0")
         self._replay: dict[str, int] | None = None  # the counters when the replay ended
         self._paused: int | None = None  # the level of a pause at step C5, for split()
+        self._walk_at: int | None = None  # the level a subproblem ended at, for walk()
+        self._common = 0  # the levels the walk's prefix shares with the last one
         self._stack: list[int] = []  # the chosen node of each level
         self._broken: XCCError | None = None
         self.nodes = 0
@@ -80,7 +82,7 @@ class PythonRun(Lookahead, Run):
     def step(self, budget: int) -> int:
         if self._broken is not None:
             raise self._broken
-        if self._steps is None:
+        if self._steps is None or self._walk_at is not None:
             return DONE
         self._pause_at = self.mems + budget if budget > 0 else NO_BUDGET
         try:
@@ -88,7 +90,7 @@ class PythonRun(Lookahead, Run):
         except XCCError as error:
             self._broken, self._steps = error, None
             raise
-        if status == DONE:
+        if status == DONE and self._walk_at is None:
             self._steps = None
         return status
 
@@ -136,6 +138,27 @@ class PythonRun(Lookahead, Run):
             return {k: 0 for k in self.counters()}
         return None if self._replay is None else dict(self._replay)
 
+    def walk(self, prefix: tuple[int, ...]) -> bool:
+        """After the subproblem's search ended (DONE where the whole search
+        leaves its subtree): become the subproblem of ``prefix`` without
+        starting again (search.h's ``xcc_walk``).  The next step backtracks
+        to the deepest level the two paths share, then replays only the rest
+        of ``prefix``: its own part is counted as in a run started with it,
+        the walk before ``replayed()``.  False (nothing changed) when the
+        search did not end so, or ``prefix`` is empty or an ancestor of where
+        it stands: then start a new run."""
+        level, prefix = self._walk_at, tuple(prefix)
+        if level is None or not prefix or len(prefix) > self.a.n1 or min(prefix) < 0:
+            return False
+        option_of, stack = self.a.option_of, self._stack
+        c = 0
+        while c < level and c < len(prefix) and option_of(stack[c]) == prefix[c]:
+            c += 1
+        if c >= len(prefix):
+            return False
+        self.prefix, self._common, self._replay, self._walk_at = prefix, c, None, None
+        return True
+
     def split(self) -> list[tuple[int, ...]] | None:
         """After a pause at step C5: the untried rest as new prefixes, in the
         order of the search (the option about to be tried, its untried
@@ -170,6 +193,19 @@ class PythonRun(Lookahead, Run):
             self._steps = None
 
     # ---- the search -------------------------------------------------------------
+
+    def _replay_choice(self, level: int, cur: int, best: int) -> int:
+        """Replaying the prefix at step C3: the node of its option in the list
+        of item ``best`` from ``cur`` (a lookup, not a step: no mems)."""
+        a, prefix = self.a, self.prefix
+        while cur != best and a.option_of(cur) != prefix[level]:
+            cur = a.down[cur]
+        if cur == best:
+            raise bad_prefix(prefix, level)
+        self._stack[level] = cur
+        if level == len(prefix) - 1:  # the subproblem's own part starts at its option
+            self._replay = self.counters()
+        return cur
 
     def _search(self) -> Iterator[int]:
         """Yield SOLUTION at each solution (``_choices`` holds it) and PAUSED
@@ -220,19 +256,31 @@ class PythonRun(Lookahead, Run):
                         continue
                 self.cover(best)  # C4
                 self.mems += 2; cur = choice[level] = down[best]  # noqa: E702
-                if level < k:  # replaying the prefix: take its option (a lookup: no mems)
-                    while cur != best and a.option_of(cur) != prefix[level]:
-                        cur = down[cur]
-                    if cur == best:
-                        raise bad_prefix(prefix, level)
-                    choice[level] = cur
-                    if level == k - 1:  # the subproblem's own part starts at its option
-                        self._replay = self.counters()
+                if level < k:
+                    cur = self._replay_choice(level, cur, best)
                 state = "advance"
             elif state == "advance":  # C5: try the option of node cur
                 if level < k:  # at a level of the prefix
-                    if not descending and cur != best:
-                        return  # the subproblem is done: the rest is another's
+                    if not descending and cur != best:  # the subproblem is done
+                        self._walk_at = level  # the rest is another's: walk() may go there
+                        yield DONE
+                        # walk(): up to the level shared with the new prefix (C7, C6)
+                        prefix, k = self.prefix, len(self.prefix)
+                        while level > self._common:
+                            self.uncover(best)
+                            level -= 1
+                            self.mems += 2; cur = choice[level]; best = itm[cur]  # noqa: E702
+                            if prop is not None:
+                                self.unforce_to(force_mark[level])
+                            self.uncommit(cur)
+                            if guard is not None:
+                                guard.undo_to(guard_mark[level])
+                                self.guard_failed = False
+                        self.max_level = level  # as a run started with the prefix has it here
+                        self.mems += 2; cur = down[best]  # noqa: E702  (its option, as at C4)
+                        cur = self._replay_choice(level, cur, best)
+                        descending = True
+                        continue
                     if level == k - 1:
                         descending = False  # its option: the subproblem's own first step
                 if cur == best:

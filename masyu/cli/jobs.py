@@ -1,0 +1,65 @@
+"""The parallel options of ``masyu solve`` and ``masyu count`` (issue 17).
+
+``--jobs N`` (processes), ``--scheduler ADDRESS`` (a Dask scheduler) or
+``--local-cluster N`` (a Dask cluster started here) split the search of one
+puzzle into subproblems (``masyu.parallel.ParallelSearch``), or, with
+``--each``, spread the puzzles of a collection over the same executors, one
+a task.  After Ctrl-C a parallel count prints what was counted, which
+subproblems are unfinished, writes the state to the ``--continue FILE``
+(``masyu-<hash>.resume.json`` without one) and exits 130;
+``--continue FILE`` with an existing file goes on from there.  (The name is
+not xcc's ``--resume FILE``: masyu's ``--resume`` is the flag of ``--each``
+that continues its ``-o`` file.)  The logic is xcc's (``xcc.cli_parallel``,
+reached through the package's top as masyu reaches all of xcc).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+import typer
+
+import xcc
+
+from .inputs import errors_exit, fail
+from ..parallel import ParallelSearch
+from ..puzzle import Puzzle
+
+JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, metavar="N",
+                        help="Split the search over N processes (with --each: one puzzle a "
+                             "task).")
+SCHEDULER_OPT = typer.Option(None, "--scheduler", metavar="ADDRESS",
+                             help="Run the subproblems (or puzzles) on the Dask scheduler at "
+                                  "ADDRESS (the dask extra).")
+CLUSTER_OPT = typer.Option(None, "--local-cluster", min=1, metavar="N",
+                           help="Run them on a Dask cluster of N workers started here.")
+CONTINUE_OPT = typer.Option(None, "--continue", metavar="FILE",
+                            help="With --jobs, --scheduler or --local-cluster: after Ctrl-C "
+                                 "keep the state in FILE; if FILE exists, continue from it.")
+
+
+def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
+          continue_: Optional[str] = None) -> dict | None:
+    """The executor options given (None: a sequential run)."""
+    with errors_exit():
+        given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
+    if continue_ is not None and given is None:
+        fail("needs --jobs, --scheduler or --local-cluster", "--continue")
+    return given
+
+
+def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
+           **how) -> ParallelSearch:
+    """The parallel search of one puzzle (``how``: weak, encoding, method,
+    engine, limit), continued from the ``--continue`` file if it exists."""
+    with errors_exit():
+        return ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
+                              on_progress=None if quiet else xcc.cli_parallel.show_progress,
+                              **how, **where)
+
+
+def keep_state(found: ParallelSearch, continue_: Optional[str]) -> None:
+    """After Ctrl-C of a parallel count: the unfinished subproblems, and the
+    state in the --continue file."""
+    with errors_exit():
+        xcc.cli_parallel.save_interrupted(found.state(), found.stats.pending, continue_,
+                                      option="--continue", name="masyu")

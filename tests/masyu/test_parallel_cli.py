@@ -1,0 +1,116 @@
+"""masyu count/solve PUZZLE --jobs N | --scheduler | --local-cluster: the
+sequential answers; Ctrl-C of a parallel count exits 130 with a state that
+--continue FILE finishes exactly; bad combinations exit 2."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+import pytest
+
+MASYU = [sys.executable, "-m", "masyu"]
+SLOW = "psm-10x10-hard-4148656"  # 958 weak solutions, 1 strong: some seconds in engine python
+
+
+def run(*args, **kw):
+    return subprocess.run(MASYU + [str(a) for a in args], capture_output=True, text=True,
+                          timeout=300, **kw)
+
+
+@pytest.fixture(scope="module")
+def small(shared):
+    return f"{shared / 'puzzles' / 'extra.txt'}#puzsq-9833"  # 5,328 weak solutions, 1 strong
+
+
+@pytest.fixture(scope="module")
+def slow(shared):
+    return f"{shared / 'puzzles' / 'psm.txt'}#{SLOW}"
+
+
+def test_solve_jobs_same_loops(small):
+    args = ["solve", small, "--weak", "--encoding", "423", "--limit", "40", "--format", "json"]
+    seq = run(*args)
+    par = run(*args, "--jobs", "2")
+    assert par.returncode == 0, par.stderr
+    assert par.stdout == seq.stdout and par.stdout.count("\n") >= 40
+    one = run("solve", small, "--jobs", "2")  # strong: the unique loop, as said sequentially
+    assert one.returncode == 0 and one.stdout == run("solve", small).stdout
+    assert "unique strong solution" in one.stderr
+
+
+def test_count_jobs_each_method(small):
+    for method in ("guard", "filter"):
+        r = run("count", small, "--method", method, "--jobs", "2", "--json", "-q")
+        assert r.returncode == 0, r.stderr
+        got = json.loads(r.stdout)
+        assert got["strong"] == 1 and "subproblems" in got
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--jobs", "2", "--local-cluster", "2"], "give one of --jobs"),
+    (["--continue", "state.json"], "--continue: needs --jobs"),
+    (["--jobs", "2", "--exact"], "not split into subproblems"),
+])
+def test_bad_options_exit_2(small, args, message, tmp_path):
+    r = run("count", small, *args, cwd=tmp_path)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
+
+
+def test_continue_each_refused(shared, tmp_path):
+    r = run("count", shared / "puzzles" / "extra.txt", "--each", "--jobs", "2", "--continue",
+            tmp_path / "s.json")
+    assert r.returncode == 2 and "--continue: goes with one puzzle" in r.stderr
+
+
+def test_continue_of_another_puzzle_exits_2(small, tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text(json.dumps({"version": 1, "problem": "0" * 64, "engine": "c"}))
+    r = run("count", small, "--weak", "--jobs", "1", "--continue", state)
+    assert r.returncode == 2 and "another problem" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+@pytest.mark.parametrize("kind", ["--weak", "--method=filter"])
+def test_ctrl_c_then_continue(slow, tmp_path, kind):
+    """Ctrl-C: the count so far, the unfinished subproblems, the state; then
+    --continue FILE counts the rest: the totals of one sequential run."""
+    seq = json.loads(run("count", slow, kind, "--encoding", "423", "--engine", "python",
+                         "--json", "-q").stdout)
+    state = tmp_path / "state.json"
+    args = ["count", slow, kind, "--encoding", "423", "--engine", "python", "--jobs", "2",
+            "--continue", state, "--json"]
+    proc = subprocess.Popen(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    line = proc.stderr.readline()  # the first progress report: the tasks are under way
+    assert line.startswith("..."), line
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "unfinished" in err and f"--continue {state}" in err and state.exists()
+    first = json.loads(out)
+    assert first["interrupted"] and first["pending"] > 0
+    rest = run(*args[:-3], "--continue", state, "--json", "-q")
+    assert rest.returncode == 0, rest.stderr
+    done = json.loads(rest.stdout)
+    key = "weak" if kind == "--weak" else "strong"
+    assert done[key] == seq[key] and done["pending"] == 0
+    if kind == "--weak":  # the state's counters went on: those of the sequential run
+        for k in ("nodes", "updates", "cleansings", "mems"):
+            assert done[k] == seq[k]
+
+
+def test_each_local_cluster(shared):
+    pytest.importorskip("distributed")
+    path = shared / "puzzles" / "extra.txt"
+    args = ["count", path, "--each", "--only", "puzsq-9833|wikipedia-masyu-example", "--weak"]
+    seq = run(*args)
+    par = run(*args, "--local-cluster", "1")
+    assert par.returncode == 0, par.stderr
+
+    def rows(text):  # each puzzle's row, without its times
+        return [{k: v for k, v in json.loads(line).items() if "seconds" not in k}
+                for line in text.splitlines()]
+    assert rows(par.stdout) == rows(seq.stdout) and len(rows(seq.stdout)) == 2
