@@ -5,7 +5,10 @@ the same edge values, counters and order of everything.
 ``DEDUCERS`` names them; ``DEFAULT_DEDUCER`` is ``"c"`` when the extension is
 built (and not blocked), else ``"python"``.  :func:`masyu.deduce.analyze_kinds`
 takes the C one only when nobody listens: an explanation (``State.note``) needs
-the reasons, which only the Python code gives.
+the reasons, which only the Python code gives.  The same choice picks the C or
+the Python twin of two parts of the generator: the uniqueness oracle's cycle
+finder (:func:`masyu.generate.unique.model_cycles`) and the loop reshaping
+(:func:`masyu.generate.loops.improve_loop`).
 """
 from __future__ import annotations
 
@@ -50,6 +53,21 @@ def run_c(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | None, max_l
                       None if known is None else bytes(known), max_level,
                       -1 if probe_budget is None else probe_budget, probe.FRONTIER)
     return Outcome(*out)
+
+
+def cycles_c(bd: Board, model: Sequence[int]) -> tuple[list[int], list[tuple[int, list[int]]]]:
+    """The generator oracle's cycles of a SAT model, in C
+    (:func:`masyu.generate.unique.model_cycles`)."""
+    return _deduce.cycles(bd.rows, bd.cols, model)
+
+
+def improve_c(faces: bytearray, rows: int, cols: int, rng, steps: int, fill_weight: float,
+              black_weight: float, temperature: float, r0: int, r1: int, c0: int, c1: int,
+              kick: int) -> None:
+    """The annealing of :func:`masyu.generate.loops.improve_loop` in C, on its
+    bordered face list (changed in place), drawing from ``rng``."""
+    _deduce.improve(faces, rows, cols, rng, steps, fill_weight, black_weight, temperature,
+                    r0, r1, c0, c1, kick)
 
 
 def load(bd: Board, kinds: Sequence[int], out: Outcome) -> ProbeState:
