@@ -2,8 +2,9 @@
 :mod:`.probe`) or in C (``masyu._deduce``, built from ``masyu/csrc/deduce.c``), with
 the same edge values, counters and order of everything.
 
-``DEDUCERS`` names them; ``DEFAULT_DEDUCER`` is ``"c"`` when the extension is
-built (and not blocked), else ``"python"``.  :func:`masyu.deduce.analyze_kinds`
+``REGISTRY`` names them (with a summary each), ``DEDUCERS`` the available ones;
+``DEFAULT_DEDUCER`` is ``"c"`` when the extension is built (and not blocked), else
+``"python"``.  :func:`masyu.deduce.analyze_kinds`
 takes the C one only when nobody listens: an explanation (``State.note``) needs
 the reasons, which only the Python code gives.  The same choice picks the C or
 the Python twin of two parts of the generator: the uniqueness oracle's cycle
@@ -23,7 +24,12 @@ try:
 except ImportError:
     _deduce = None
 
-DEDUCERS: tuple[str, ...] = ("c", "python") if _deduce is not None else ("python",)
+REGISTRY = {
+    "c": "levels 1 and 2 in C (masyu._deduce), and the generator's C parts",
+    "python": "the readable reference: masyu/deduce/local.py, probe.py; the generator in Python",
+}
+DEDUCERS: tuple[str, ...] = tuple(name for name in REGISTRY
+                                  if name != "c" or _deduce is not None)   # the available ones
 DEFAULT_DEDUCER = DEDUCERS[0]
 
 
