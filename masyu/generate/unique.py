@@ -163,7 +163,14 @@ class UniqueOracle:
         solver, m = self._solver, bd.nedges
         while True:
             self.solves += 1
-            if not solver.solve(assumptions=assumptions):
+            try:
+                sat = solver.solve(assumptions=assumptions)
+            except Exception as exc:   # Ctrl-C inside CaDiCaL: python-sat's own error
+                if "keyboard interrupt" not in str(exc).lower():
+                    raise
+                self._solver = None   # the interrupt leaves it invalid: never touched again
+                raise KeyboardInterrupt from None
+            if not sat:
                 return True
             model = solver.get_model()
             label, cycles = model_cycles(bd, model)
