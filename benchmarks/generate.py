@@ -3,6 +3,7 @@
     python benchmarks/generate.py                     # 10x10, 20x20, 30x30, 10 seeds
     python benchmarks/generate.py --sizes 15x15 --seeds 5 --difficulty hard
     python benchmarks/generate.py --sizes 30x30 --seeds 3 --baseline
+    python benchmarks/generate.py --sizes 40x40,50x50 --versus python
 
 Prints a Markdown table: size, seeds, median and worst CPU seconds
 (``time.process_time``: steady on a shared machine), median pearls (and their
@@ -10,7 +11,10 @@ share of the cells), the difficulty bands met, the median loops grown, and the
 deductions and oracle questions asked.  ``--baseline`` also times, in the same
 run and seed by seed, the generator without its uniqueness oracle (one
 deduction per removal, as before issue 15), checks that both give the same
-puzzle, and adds the ratio.
+puzzle, and adds the ratio.  ``--deducer`` picks the code of deduction levels 1
+and 2 (``masyu.deduce.native.DEDUCERS``: ``c`` by default when built, ``python``
+the reference); ``--versus NAME`` times each seed again with that deducer in the
+same run, checks that the puzzle is the same and adds the ratio.
 
 Every puzzle is checked against its loop, its uniqueness is counted by
 dancing links with propagation (``masyu.count(method="propagate",
@@ -29,6 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import masyu  # noqa: E402
+from masyu.deduce import native  # noqa: E402
 from masyu.generate import generate_with_loop, pearls  # noqa: E402
 
 
@@ -52,7 +57,9 @@ class Counting:
         pearls.Judge.close = self._init
 
 
-def one(rows: int, cols: int, seed: int, args, use_oracle: bool = True):
+def one(rows: int, cols: int, seed: int, args, use_oracle: bool = True,
+        deducer: str | None = None):
+    native.DEFAULT_DEDUCER = deducer or args.deducer
     with Counting() as counts:
         start = time.process_time()
         g = generate_with_loop(rows, cols, seed=seed, difficulty=args.difficulty,
@@ -70,6 +77,10 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--baseline", action="store_true",
                     help="also time the generator without the oracle (same run)")
     ap.add_argument("--no-check", action="store_true", help="skip the uniqueness count")
+    ap.add_argument("--deducer", default=native.DEFAULT_DEDUCER, choices=native.DEDUCERS,
+                    help="the code of deduction levels 1 and 2")
+    ap.add_argument("--versus", default=None, choices=native.DEDUCERS,
+                    help="also time the generator with this deducer (same run)")
     args = ap.parse_args(argv)
     head = "| size | seeds | median s | worst s | pearls (median) | difficulty | loops grown " \
            "| deductions | oracle questions |"
@@ -77,11 +88,16 @@ def main(argv: list[str] | None = None) -> None:
     if args.baseline:
         head += " baseline median s | median ratio |"
         rule += "---|---|"
+    if args.versus:
+        head += f" {args.versus} deducer median s | median ratio |"
+        rule += "---|---|"
+    print(f"deducer: {args.deducer}", file=sys.stderr)
     print(head)
     print(rule)
     for size in args.sizes.split(","):
         rows, cols = (int(x) for x in size.lower().split("x"))
         times, base, ratios, npearls, bands, attempts = [], [], [], [], collections.Counter(), []
+        vs, vs_ratios = [], []
         deductions, questions = [], []
         for seed in range(args.seeds):
             g, seconds, counts = one(rows, cols, seed, args)
@@ -104,6 +120,12 @@ def main(argv: list[str] | None = None) -> None:
                 base.append(bs)
                 ratios.append(seconds / bs)
                 note = f", baseline {bs:.2f} s"
+            if args.versus:
+                b, bs, _ = one(rows, cols, seed, args, deducer=args.versus)
+                assert b.puzzle == g.puzzle, (size, seed, "the deducer changed the puzzle")
+                vs.append(bs)
+                vs_ratios.append(seconds / bs)
+                note += f", {args.versus} deducer {bs:.2f} s"
             print(f"  {size} seed {seed}: {seconds:.2f} s{note}, {npearls[-1]} pearls, "
                   f"{g.difficulty.band} (score {g.difficulty.score})", file=sys.stderr,
                   flush=True)
@@ -115,6 +137,8 @@ def main(argv: list[str] | None = None) -> None:
                 f"{statistics.median(questions):g} |")
         if args.baseline:
             line += f" {statistics.median(base):.2f} | {statistics.median(ratios):.2f} |"
+        if args.versus:
+            line += f" {statistics.median(vs):.2f} | {statistics.median(vs_ratios):.2f} |"
         print(line, flush=True)
 
 

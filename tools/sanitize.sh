@@ -22,7 +22,10 @@
 #    compiled translation and cuts: tests/xcc/engines/sat/; and the memo
 #    engine's C core and glue, memo*.c: tests/xcc/engines/memo/, whose twins
 #    are compared on hundreds of random problems and whose C door is fed
-#    broken plans) against it, in a copy of the whole package tree.
+#    broken plans) against it, in a copy of the whole package tree; and masyu's
+#    own extension (masyu/csrc/: the deducer, the oracle's cycle finder, the
+#    loop reshaping) under its twin tests (tests/masyu/deduce/test_native.py,
+#    tests/masyu/generate/test_native.py).
 # Any sanitizer report stops the run with a non-zero exit status.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,6 +41,7 @@ GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/
 SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
 MEMO="xcc/csrc/memo.c xcc/csrc/memofrontier.c xcc/csrc/memodiagram.c xcc/csrc/memoglue.c"
 DRAT="xcc/csrc/drat.c xcc/csrc/dratglue.c"   # the certificates' checker (issue 18)
+MASYU="masyu/csrc/deducemodule.c masyu/csrc/deduce.c masyu/csrc/cycles.c masyu/csrc/faces.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -134,6 +138,9 @@ mkdir -p "$PKG/tests"
 cp -r xcc masyu "$PKG/"  # masyu: the propagation tests read Masyu puzzles
 find "$PKG" \( -name '*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
 cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
+mkdir -p "$PKG/tests/masyu/deduce" "$PKG/tests/masyu/generate"
+cp tests/masyu/__init__.py "$PKG/tests/masyu/"
+for t in deduce generate; do cp tests/masyu/$t/__init__.py tests/masyu/$t/test_native.py "$PKG/tests/masyu/$t/"; done
 cp pyproject.toml "$PKG/"
 SHARED="$(cd .. && pwd)/shared"
 [ -d "$SHARED" ] && ln -s "$SHARED" "$OUT/shared"
@@ -141,6 +148,8 @@ PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \
     $GLUE $DLX $SAT $MEMO $DRAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
+$CC -std=c11 -g -O1 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden $SAN -Imasyu/csrc \
+    -I"$PYINC" $MASYU -lm -o "$PKG/masyu/_deduce$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.
 # Python keeps memory to the end by design, so leaks are checked in part 1 only.
 export LD_PRELOAD="$($CC -print-file-name=libasan.so) $($CC -print-file-name=libubsan.so)"
@@ -149,11 +158,13 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
 (
     cd "$PKG"
     "$PYTHON" -c "import xcc._native as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
+    "$PYTHON" -c "import masyu._deduce as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/engines/dlx/test_native.py \
         tests/xcc/engines/dlx/test_hostile.py tests/xcc/engines/dlx/test_layout.py \
         tests/xcc/test_dlxfast.py \
         tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py \
-        tests/xcc/engines/memo/test_engine.py tests/xcc/test_drat.py tests/xcc/test_parallel_prefix.py
+        tests/xcc/engines/memo/test_engine.py tests/xcc/test_drat.py tests/xcc/test_parallel_prefix.py \
+        tests/masyu/deduce/test_native.py tests/masyu/generate/test_native.py
 )
 unset LD_PRELOAD
 echo "sanitize: all clean"

@@ -7,6 +7,7 @@ from typing import Callable, Sequence
 from ..board import Board, board
 from ..loop import Loop
 from ..puzzle import Puzzle
+from . import native
 from .probe import ProbeState
 from .search import depth_first
 from .state import UNKNOWN, Contradiction
@@ -44,7 +45,8 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
                   max_level: int = 3, limit: int = 2, node_limit: int | None = None,
                   probe_budget: int | None = None, probe_nodes: bool = True,
                   given: Sequence[tuple[int, int]] = (),
-                  listen: Callable[[ProbeState], Callable[..., None]] | None = None) -> Analysis:
+                  listen: Callable[[ProbeState], Callable[..., None]] | None = None,
+                  deducer: str | None = None) -> Analysis:
     """Solve the puzzle given as a pearl code per cell, up to ``max_level`` and
     ``limit`` solutions.
 
@@ -54,8 +56,17 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
     rule runs (a player's marks: a contradiction among them is one like any
     other).  ``listen(state)``, if given, returns the listener that hears the
     reasons of the deductions (``State.note``, for :mod:`masyu.explain`); it
-    changes nothing that is deduced.
+    changes nothing that is deduced.  ``deducer`` names the code of levels 1 and 2
+    (:data:`~masyu.deduce.native.DEDUCERS`; None: the default, C when built): with a
+    listener it is always the Python code, which alone gives reasons.
     """
+    deducer = native.DEFAULT_DEDUCER if deducer is None else deducer
+    if deducer not in native.DEDUCERS:
+        raise ValueError(f"unknown deducer {deducer!r} (use {', '.join(native.DEDUCERS)})")
+    if deducer == "c" and listen is None:
+        return _analyze_c(bd, kinds, known=known, max_level=max_level, limit=limit,
+                          node_limit=node_limit, probe_budget=probe_budget,
+                          probe_nodes=probe_nodes, given=given)
     st = ProbeState(bd, kinds)
     if listen is not None:
         st.note = listen(st)
@@ -98,6 +109,36 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
     nodes, complete = depth_first(st, found, known=known, limit=limit, node_limit=node_limit,
                                   probe_nodes=probe_nodes)
     return done(3, complete)
+
+
+def _analyze_c(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | None,
+               max_level: int, limit: int, node_limit: int | None, probe_budget: int | None,
+               probe_nodes: bool, given: Sequence[tuple[int, int]]) -> Analysis:
+    """:func:`analyze_kinds` with levels 1 and 2 in C; the search of level 3 goes on
+    in Python from the state they left."""
+    out = native.run_c(bd, kinds, known=known, max_level=max_level,
+                       probe_budget=probe_budget, given=given)
+
+    def done(out, level: int, complete: bool, found: list[list[int]], nodes: int = 0
+             ) -> Analysis:
+        open_ = [] if complete else [e for e in bd.scan if out.val[e] == UNKNOWN]
+        return Analysis(len(found), complete, level, out.probes, nodes, out.assignments,
+                        found, open_)
+
+    if out.contradiction:
+        return done(out, out.stage, True, [])
+    if out.closed or out.unknown == 0:
+        sol = out.solution()
+        return done(out, out.stage, True, [] if sol is None else [sol])
+    if out.stage == 1:   # max_level 1
+        return done(out, 1, False, [])
+    if max_level < 3 or (probe_budget is not None and out.probes >= probe_budget):
+        return done(out, 2, False, [])
+    st = native.load(bd, kinds, out)
+    found: list[list[int]] = []
+    nodes, complete = depth_first(st, found, known=known, limit=limit, node_limit=node_limit,
+                                  probe_nodes=probe_nodes)
+    return done(st, 3, complete, found, nodes)
 
 
 def rate(bd: Board, kinds: Sequence[int], *, given: Sequence[tuple[int, int]] = (),

@@ -20,6 +20,7 @@ import random
 from typing import Sequence
 
 from ..board import STEP, Cell, Edge, step
+from ..deduce import native
 from ..loop import Loop
 
 # The eight faces around a face, in cyclic order N, NE, E, SE, S, SW, W, NW.
@@ -131,7 +132,9 @@ def improve_loop(rows: int, cols: int, inside: list[list[bool]], rng: random.Ran
     temperature falls linearly to zero, so the result is a local optimum.
     ``window`` = (r0, r1, c0, c1) limits the toggles to faces r0 <= r < r1,
     c0 <= c < c1 (clipped to the board); the first ``kick`` valid toggles are
-    taken whatever they score, to leave a local optimum.
+    taken whatever they score, to leave a local optimum.  With the deducer ``c``
+    (:data:`masyu.deduce.native.DEFAULT_DEDUCER`) the annealing runs in C
+    (``masyu._deduce.improve``), drawing the same numbers from ``rng``.
     """
     w = cols + 1
     F = _faces(rows, cols, inside)
@@ -174,28 +177,34 @@ def improve_loop(rows: int, cols: int, inside: list[list[bool]], rng: random.Ran
     r0, r1, c0, c1 = window if window is not None else (0, rows - 1, 0, cols - 1)
     r0, c0 = max(0, r0), max(0, c0)
     r1, c1 = min(rows - 1, r1), min(cols - 1, c1)
-    for t in range(steps):
-        fr, fc = r0 + rng.randrange(r1 - r0), c0 + rng.randrange(c1 - c0)
-        k = (fr + 1) * w + fc + 1
-        ring_in = [F[k + dr * w + dc] == 1 for dr, dc in RING]
-        ins = sum(1 for i in range(8) if ring_in[i] and not ring_in[i - 1])
-        outs = sum(1 for i in range(8) if not ring_in[i] and ring_in[i - 1])
-        if F[k]:  # removing: one run each way, the out run reaching an edge neighbour
-            if size <= 1 or ins != 1 or outs != 1 or \
-                    not any(not ring_in[i] for i in (0, 2, 4, 6)):
-                continue
-        else:  # adding: one in run, reaching an edge neighbour
-            if ins != 1 or not any(ring_in[i] for i in (0, 2, 4, 6)):
-                continue
-        before = around(fr, fc)
-        F[k] ^= 1
-        delta = around(fr, fc) - before
-        temp = temperature * (1 - t / steps)
-        if kick > 0 or delta >= 0 or (temp > 0 and rng.random() < math.exp(delta / temp)):
-            kick -= 1
-            size += 1 if F[k] else -1
-        else:
+    if native.DEFAULT_DEDUCER == "c":   # the C twin: the same toggles, the same draws
+        faces = bytearray(F)
+        native.improve_c(faces, rows, cols, rng, steps, fill_weight, black_weight,
+                         temperature, r0, r1, c0, c1, kick)
+        F = list(faces)
+    else:
+        for t in range(steps):
+            fr, fc = r0 + rng.randrange(r1 - r0), c0 + rng.randrange(c1 - c0)
+            k = (fr + 1) * w + fc + 1
+            ring_in = [F[k + dr * w + dc] == 1 for dr, dc in RING]
+            ins = sum(1 for i in range(8) if ring_in[i] and not ring_in[i - 1])
+            outs = sum(1 for i in range(8) if not ring_in[i] and ring_in[i - 1])
+            if F[k]:  # removing: one run each way, the out run reaching an edge neighbour
+                if size <= 1 or ins != 1 or outs != 1 or \
+                        not any(not ring_in[i] for i in (0, 2, 4, 6)):
+                    continue
+            else:  # adding: one in run, reaching an edge neighbour
+                if ins != 1 or not any(ring_in[i] for i in (0, 2, 4, 6)):
+                    continue
+            before = around(fr, fc)
             F[k] ^= 1
+            delta = around(fr, fc) - before
+            temp = temperature * (1 - t / steps)
+            if kick > 0 or delta >= 0 or (temp > 0 and rng.random() < math.exp(delta / temp)):
+                kick -= 1
+                size += 1 if F[k] else -1
+            else:
+                F[k] ^= 1
     for r in range(rows - 1):
         for c in range(cols - 1):
             inside[r][c] = F[(r + 1) * w + c + 1] == 1

@@ -24,7 +24,9 @@ from .loops import admitted_pearls, faces_loop, grow_faces, improve_loop
 from .unique import AVAILABLE as ORACLE_AVAILABLE
 from .unique import UniqueOracle
 
-REPAIRS = 60          # local reshapes of a loop before a new loop
+REPAIRS = 60          # local reshapes of a loop before a new loop, at least;
+REPAIRS_PER_CELL = 0.024  # and more on boards over 2,500 cells (the knots grow with the area:
+#                           a 50x50 loop needs about 30 reshapes, a 100x100 more than 60)
 REPAIR_RADIUS = 3     # a reshape toggles faces within this distance of an open edge
 REPAIR_STEPS = 400    # face toggles tried in one reshape
 REPAIR_KICK = 4       # toggles a reshape takes whatever they score
@@ -93,7 +95,8 @@ def full_loop(rows: int, cols: int, rng: random.Random, level: int,
     bd = board(rows, cols)
     inside = grow_faces(rows, cols, rng)
     improve_loop(rows, cols, inside, rng, steps=STEPS_PER_FACE * (rows - 1) * (cols - 1))
-    for repair in range(REPAIRS + 1):
+    repairs = max(REPAIRS, int(REPAIRS_PER_CELL * rows * cols))
+    for repair in range(repairs + 1):
         loop = faces_loop(rows, cols, inside)
         pearls = admitted_pearls(loop)
         res = analyze_kinds(bd, bd.kinds(pearls), known=bd.values(loop.edges), max_level=level)

@@ -37,6 +37,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..board import BLACK, WHITE, Board
+from ..deduce import native
 
 try:
     # python-sat is an optional extra (the 'sat' extra); without it the generator
@@ -159,38 +160,37 @@ class UniqueOracle:
                 self.witnessed += 1
                 return False
         assumptions = [self.selector[i] for i in pearls]
-        solver, ends, m = self._solver, bd.ends, bd.nedges
+        solver, m = self._solver, bd.nedges
         while True:
             self.solves += 1
-            if not solver.solve(assumptions=assumptions):
+            try:
+                sat = solver.solve(assumptions=assumptions)
+            except Exception as exc:   # Ctrl-C inside CaDiCaL: python-sat's own error
+                if "keyboard interrupt" not in str(exc).lower():
+                    raise
+                self._solver = None   # the interrupt leaves it invalid: never touched again
+                raise KeyboardInterrupt from None
+            if not sat:
                 return True
             model = solver.get_model()
-            present = [x - 1 for x in model[:m] if x > 0]
-            cycles = _cycles(present, ends, bd.ncells)
+            label, cycles = model_cycles(bd, model)
             if len(cycles) == 1:
-                self._witnesses.append(self._broken(present))
+                self._witnesses.append(self._broken([x - 1 for x in model[:m] if x > 0]))
                 return False
             if not pearls:  # no pearl to name: a loop through this cycle's cells and
                 # an edge beyond them crosses their boundary
-                (cycle, cells), (other, _) = cycles[0], cycles[1]
-                solver.add_clause([-(cycle[0] + 1), -(other[0] + 1)] + self._crossing(cells))
+                (first, crossing), (other, _) = cycles[0], cycles[1]
+                solver.add_clause([-(first + 1), -(other + 1)] + crossing)
                 self.cuts += 1
                 continue
             lasting = sorted(pearls, key=self.rank.__getitem__, reverse=True)
-            for cycle, cells in cycles:
+            for k, (first, crossing) in enumerate(cycles):
                 # the pearl off this cycle that outlasts the others (a cycle holding
                 # every pearl needs no cut: the others are cut)
-                q = next((i for i in lasting if i not in cells), None)
+                q = next((i for i in lasting if label[i] != k), None)
                 if q is not None:
-                    solver.add_clause([-(cycle[0] + 1), -self.selector[q]]
-                                      + self._crossing(cells))
+                    solver.add_clause([-(first + 1), -self.selector[q]] + crossing)
                     self.cuts += 1
-
-    def _crossing(self, cells: set[int]) -> list[int]:
-        """The literals of the edges with one end in ``cells``."""
-        near, nbr, off = self.bd.near, self.bd.nbr, self.bd.off
-        return [near[c][d] + 1 for c in cells for d in range(4)
-                if near[c][d] != off and nbr[c][d] not in cells]
 
     def _broken(self, present: list[int]) -> list[int]:
         """The candidate pearls that the loop of edges ``present`` breaks: only
@@ -221,29 +221,62 @@ class UniqueOracle:
         self.close()
 
 
+def model_cycles(bd: Board, model: Sequence[int]) -> tuple[list[int], list[tuple[int, list[int]]]]:
+    """The cycles of a model (the solver's literals, edge e's first: e + 1), in the
+    order of their smallest edge: ``(label, cycles)``, ``label[i]`` the cycle of
+    cell i (-1: none), each cycle as its smallest edge and the literals of the
+    edges leaving its cells (cells in the order walked from that edge).
+
+    In C (``masyu._deduce.cycles``) with the deducer ``c``
+    (:data:`masyu.deduce.native.DEFAULT_DEDUCER`), else :func:`cycles_python`,
+    its readable twin."""
+    if native.DEFAULT_DEDUCER == "c":
+        return native.cycles_c(bd, model)
+    return cycles_python(bd, model)
+
+
+def cycles_python(bd: Board, model: Sequence[int]) -> tuple[list[int], list[tuple[int, list[int]]]]:
+    """:func:`model_cycles` in Python."""
+    present = [x - 1 for x in model[:bd.nedges] if x > 0]
+    label = [-1] * bd.ncells
+    out = []
+    near, nbr, off = bd.near, bd.nbr, bd.off
+    for k, (edges, cells) in enumerate(_cycles(present, bd.ends, bd.ncells)):
+        for c in cells:
+            label[c] = k
+        crossing = [near[c][d] + 1 for c in cells for d in range(4)
+                    if near[c][d] != off and label[nbr[c][d]] != k]
+        out.append((edges[0], crossing))
+    return label, out
+
+
 def _cycles(present: list[int], ends: Sequence[tuple[int, int]],
-            ncells: int) -> list[tuple[list[int], set[int]]]:
+            ncells: int) -> list[tuple[list[int], list[int]]]:
     """The cycles of a set of edges in which every cell has degree 0 or 2: each as
-    its edges and its cells."""
+    its edges and its cells, in the order walked."""
     first = [-1] * ncells   # an edge at each cell, and the other one
     second = [-1] * ncells
     for e in present:
         for x in ends[e]:
             if first[x] < 0:
                 first[x] = e
-            else:
+            elif second[x] < 0:
                 second[x] = e
+            else:
+                raise ValueError("a cell has degree more than 2")
+    if any(first[x] >= 0 and second[x] < 0 for x in range(ncells)):
+        raise ValueError("a cell has degree 1")
     seen = bytearray(len(ends))
     out = []
     for e0 in present:
         if seen[e0]:
             continue
-        edges, cells = [], set()
+        edges, cells = [], []
         cell, e = ends[e0][0], e0
         while not seen[e]:
             seen[e] = 1
             edges.append(e)
-            cells.add(cell)
+            cells.append(cell)
             a, b = ends[e]
             cell = b if a == cell else a
             e = second[cell] if first[cell] == e else first[cell]
