@@ -45,6 +45,20 @@ static int replay_choice(struct xcc_search *s)
     return 0;
 }
 
+/* Step C6's undoing of the option tried at the current level (cur): its
+ * forced values, its covers, the cycle guard's record since it was chosen.
+ * Shared by the search's backtrack and xcc_walk's climb; no mems of its own. */
+static void undo_option(struct xcc_search *s, struct xcc_guard *g)
+{
+    if (s->prop != NULL)
+        unforce_to(s, s->force_mark[s->level]);
+    uncommit(s, s->cur);
+    if (g != NULL) {
+        guard_undo_to(g, s->guard_mark[s->level]);
+        s->guard_failed = 0;
+    }
+}
+
 /* ---- the search ------------------------------------------------------------- */
 
 int xcc_run(struct xcc_search *s, uint64_t mem_budget)
@@ -174,13 +188,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             s->state = RECOVER;
             /* fall through */
         case RECOVER: /* C6: undo the option, try the next */
-            if (s->prop != NULL)
-                unforce_to(s, s->force_mark[s->level]);
-            uncommit(s, s->cur);
-            if (g != NULL) {
-                guard_undo_to(g, s->guard_mark[s->level]);
-                s->guard_failed = 0;
-            }
+            undo_option(s, g);
             oo, s->cur = s->choice[s->level] = s->nd[s->cur].down;
             s->state = ADVANCE;
             continue;
@@ -207,13 +215,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 uncover(s, s->best);
                 s->level -= 1;
                 oo, s->cur = s->choice[s->level], s->best = s->nd[s->cur].itm;
-                if (s->prop != NULL)
-                    unforce_to(s, s->force_mark[s->level]);
-                uncommit(s, s->cur);
-                if (g != NULL) {
-                    guard_undo_to(g, s->guard_mark[s->level]);
-                    s->guard_failed = 0;
-                }
+                undo_option(s, g);
             }
             s->max_level = s->level; /* as a search started with the prefix has it here */
             oo, s->cur = s->nd[s->best].down; /* then its option there, as at step C4 */
