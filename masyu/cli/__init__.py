@@ -16,10 +16,11 @@ was found so far.  ``exits`` says them for both paths.
 """
 from __future__ import annotations
 
-import errno
 import os
 import sys
 from typing import Callable, Sequence
+
+import xcc
 
 # name: (module of masyu.cli, function, summary: the first line of its docstring)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -63,16 +64,6 @@ def fault(command: str, message: str, code: int = 2) -> int:
     return code
 
 
-def _mute_stdout() -> None:
-    """After stdout failed, point it at /dev/null, so that Python's last flush is quiet."""
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
-    except (OSError, ValueError, AttributeError):
-        pass
-
-
 def exits(call: Callable[[], int], prog: str) -> int:
     """Run ``call`` (it returns an exit code) with the house's errors: I/O
     faults in one line, a broken pipe as 1, Ctrl-C as 130; stdout flushed.
@@ -84,18 +75,10 @@ def exits(call: Callable[[], int], prog: str) -> int:
             sys.stdout.flush()
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        _mute_stdout()
-        return 1
     except MemoryError:
         return fault(prog, "out of memory; see --memory")
-    except OSError as err:
-        if err.errno == errno.EPIPE:
-            _mute_stdout()
-            return 1
-        _mute_stdout()
-        where = err.filename if err.filename is not None else "cannot write the output"
-        return fault(prog, f"{where}: {err.strerror or err}")
+    except OSError as err:  # a broken pipe (1) or another failed write (2), as xcc answers
+        return xcc.textio.output_fault(err, prog)
     return code
 
 
