@@ -30,7 +30,7 @@ def context():
     if "forkserver" not in methods:
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["__main__", "xcc.parallel.task"])  # as by default, and ours
+    ctx.set_forkserver_preload(["__main__", "xcc.parallel.preload"])  # as by default, and ours
     return ctx
 
 

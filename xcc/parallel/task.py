@@ -57,6 +57,8 @@ class TaskResult:
     unrun: list[tuple[int, ...]]  # prefixes of the task not started
     seconds: float  # CPU time of the task
     pid: int = field(default_factory=os.getpid)
+    began: float = 0.0  # time.perf_counter() when the task began and ended (the system's
+    ended: float = field(default_factory=time.perf_counter)  # monotonic clock: for timelines)
 
 
 def problem_key(problem, cycle) -> str:
@@ -109,20 +111,22 @@ def run_task(key: str, data, engine, prefixes: list[tuple[int, ...]], budget: in
         _PROBLEMS[key] = pickle.loads(data) if isinstance(data, bytes) else tuple(data)
     problem, cycle = _PROBLEMS[key]
     engine = get(engine) if isinstance(engine, str) else engine
-    start = time.process_time()
+    began, start = time.perf_counter(), time.process_time()
     parts: list[Part] = []
     left = budget
     with Walker(engine, problem, cycle) as walker:
         for j, prefix in enumerate(prefixes):
             if j and left <= 0:
-                return TaskResult(parts, list(prefixes[j:]), time.process_time() - start)
+                return TaskResult(parts, list(prefixes[j:]), time.process_time() - start,
+                                  began=began)
             part = walker.part(tuple(prefix), max(left, 1), keep,
                                _hurried if _HURRY is not None else None)
             parts.append(part)
             left -= part.own.get("mems", 0) + part.overhead.get("mems", 0)
             if part.children:
-                return TaskResult(parts, list(prefixes[j + 1:]), time.process_time() - start)
-    return TaskResult(parts, [], time.process_time() - start)
+                return TaskResult(parts, list(prefixes[j + 1:]), time.process_time() - start,
+                                  began=began)
+    return TaskResult(parts, [], time.process_time() - start, began=began)
 
 
 def run_prefix(engine, problem, cycle, prefix: tuple[int, ...], budget: int,
