@@ -29,8 +29,21 @@ revision REV (its xcc and masyu extracted to a temporary folder, run with
 this build's compiled extension, which does all the old one did), in the
 same run, so before and after share the machine's load.
 
+``--wall N`` measures wall time instead, the figure the issue's target is
+about: N rounds, each the sequential count (here), then one
+``Parallel(jobs=--jobs)`` run of this code and one of REV's (with
+``--baseline``), each in a new process, as a run of the CLI is, so each
+starts its own fork server (``--warm``: after an untimed run that started
+it); alternating, so that all share the machine's load.  The times are of
+``count()`` alone.  It prints each round, then the medians,
+the speed-ups (median over median, best over best) and the load average.
+Run it at a high priority on a shared machine: ``nice -n -10`` (and, with
+the kernel's autogroups on, in a session of its own whose autogroup is
+niced too: ``nice`` alone weighs only within a session).
+
 Usage: python benchmarks/parallel.py [--only psm|empty7] [--budgets 25,27,default]
                                      [--depth D] [--baseline REV]
+                                     [--wall N [--jobs 2] [--warm]]
 """
 from __future__ import annotations
 
@@ -40,6 +53,7 @@ import heapq
 import json
 import os
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -80,15 +94,27 @@ def sequential(problem, start):
     return found, counters, time.perf_counter() - t0, time.process_time() - c0
 
 
+def resume_state(problem, start):
+    """The start prefixes as a state to resume (None for the whole search)."""
+    from xcc.parallel import problem_key
+    if start == [()]:
+        return None
+    return {"version": 1, "problem": problem_key(problem, None), "engine": "c",
+            "solutions": 0, "counters": {}, "overhead": {}, "subproblems": 0,
+            "pending": [list(p) for p in start]}
+
+
+def stop_forkserver() -> None:
+    """Stop this process's fork server, so that the next pool starts one, as
+    a run of the CLI does (multiprocessing's own private way: measuring only)."""
+    from multiprocessing import forkserver
+    forkserver._forkserver._stop()
+
+
 def parallel(problem, start, jobs, budget):
     """One parallel count: its measures, as plain data."""
-    from xcc.parallel import Parallel, problem_key
-    state = None
-    if start != [()]:
-        state = {"version": 1, "problem": problem_key(problem, None), "engine": "c",
-                 "solutions": 0, "counters": {}, "overhead": {}, "subproblems": 0,
-                 "pending": [list(p) for p in start]}
-    search = Parallel(problem, jobs=jobs, budget=budget, resume=state)
+    from xcc.parallel import Parallel
+    search = Parallel(problem, jobs=jobs, budget=budget, resume=resume_state(problem, start))
     t0, c0 = time.perf_counter(), time.process_time()
     stats = search.count()
     wall = time.perf_counter() - t0
@@ -160,6 +186,68 @@ def row(label, run, cpu0, found, counters):
             f"{over:.2f} | {span:.2f} | {cpu0 / span:.2f} |")
 
 
+def wall_one(problem, start, jobs):
+    """The wall time of one parallel count, and its total (checked by the caller)."""
+    from xcc.parallel import Parallel
+    search = Parallel(problem, jobs=jobs, resume=resume_state(problem, start))
+    t0 = time.perf_counter()
+    stats = search.count()
+    return time.perf_counter() - t0, stats.solutions, dict(stats.counters)
+
+
+def wall_subprocess(name, args, env) -> tuple:
+    """One parallel run (``wall_one``) in a new process: this code's (``env``
+    None) or a baseline's (``env`` from ``baseline_tree``, with site: the
+    script's own folder leads sys.path, so the baseline's packages are found
+    before the editable install's), as a run of the CLI is."""
+    command = [sys.executable, __file__, "--wall-json", "--only", name, "--depth",
+               str(args.depth), "--jobs", str(args.jobs)] + (["--warm"] if args.warm else [])
+    out = subprocess.run(command, check=True, capture_output=True, text=True, env=env,
+                         cwd=str(ROOT)).stdout
+    wall, found, counters = json.loads(out.splitlines()[-1])
+    return wall, found, counters
+
+
+def wall_rounds(args, chosen) -> None:
+    """--wall N: rounds of the sequential count and the parallel runs, alternating."""
+    old, envs = None, {"this": None}
+    if args.baseline:
+        old, env = baseline_tree(args.baseline)
+        envs[args.baseline] = dict(env, PYTHONPATH=str(old))
+    loads = [os.getloadavg()]
+    try:
+        for name, title, problem, start in chosen:
+            print(f"\n## {title}: wall s, sequential and jobs {args.jobs}, "
+                  f"{'the fork server started before' if args.warm else 'a fork server a run'}"
+                  "\n")
+            print("| round | sequential | " + " | ".join(f"{c} jobs {args.jobs}" for c in envs)
+                  + " |")
+            print("|--:|--:|" + "--:|" * len(envs))
+            seq, par = [], {c: [] for c in envs}
+            for r in range(args.wall):
+                found, counters, wall0, _ = sequential(problem, start)
+                seq.append(wall0)
+                for code, env in envs.items():
+                    wall, got, got_counters = wall_subprocess(name, args, env)
+                    assert (got, got_counters) == (found, counters), f"{code}: totals differ"
+                    par[code].append(wall)
+                print(f"| {r + 1} | {wall0:.3f} | "
+                      + " | ".join(f"{par[c][-1]:.3f}" for c in envs) + " |")
+            loads.append(os.getloadavg())
+            print(f"\n| code | sequential wall s (median) | jobs {args.jobs} wall s (median) | "
+                  f"speed-up: median / best over best |")
+            print("|---|--:|--:|--:|")
+            for c in envs:
+                m, b = statistics.median(par[c]), min(par[c])
+                print(f"| {c} | {statistics.median(seq):.3f} | {m:.3f} | "
+                      f"{statistics.median(seq) / m:.2f} / {min(seq) / b:.2f} |")
+    finally:
+        if old:
+            shutil.rmtree(old, ignore_errors=True)
+    print("\nload average (1, 5, 15 min) before and after each workload: "
+          + "; ".join(" ".join(f"{x:.2f}" for x in load) for load in loads))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", choices=["psm", "empty7"])
@@ -167,10 +255,24 @@ def main() -> None:
                     help="task budgets for the simulation, as powers of 2 or 'default'")
     ap.add_argument("--depth", type=int, default=10, help="prefix depth for empty7")
     ap.add_argument("--baseline", metavar="REV", help="measure REV's code too (git revision)")
+    ap.add_argument("--wall", type=int, metavar="N", help="N rounds of wall time (see above)")
+    ap.add_argument("--jobs", type=int, default=2, help="workers for --wall")
+    ap.add_argument("--warm", action="store_true",
+                    help="with --wall: one fork server for all runs, not one a run")
     ap.add_argument("--runs-json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--wall-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     budgets = parse_budgets(args.budgets)
     chosen = [w for w in workloads(args.depth) if not args.only or w[0] == args.only]
+    if args.wall_json:  # the baseline's side of --wall: one run, as JSON
+        (name, _, problem, start), = chosen
+        if args.warm:
+            wall_one(problem, start, args.jobs)  # starts the fork server
+        print(json.dumps(wall_one(problem, start, args.jobs)))
+        return
+    if args.wall:
+        wall_rounds(args, chosen)
+        return
     if args.runs_json:  # the baseline's side of --baseline: the runs only, as JSON
         print(json.dumps({name: measure(name, problem, start, budgets)
                           for name, _, problem, start in chosen}))

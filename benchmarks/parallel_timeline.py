@@ -94,24 +94,12 @@ class Recorder:
         task.Walker.part = timed_part
 
 
-def stop_forkserver() -> None:
-    """Stop this process's fork server, so that the next pool starts one, as a
-    run of the CLI does (multiprocessing's own, private, way: for measuring only)."""
-    from multiprocessing import forkserver
-    forkserver._forkserver._stop()
-
-
 def one_run(rec: Recorder, problem, start, jobs: int, fresh: bool) -> dict:
-    from xcc.parallel import Parallel, problem_key
-    state = None
-    if start != [()]:
-        state = {"version": 1, "problem": problem_key(problem, None), "engine": "c",
-                 "solutions": 0, "counters": {}, "overhead": {}, "subproblems": 0,
-                 "pending": [list(p) for p in start]}
+    from xcc.parallel import Parallel
     if fresh:
-        stop_forkserver()
+        bench.stop_forkserver()
     rec.reset()
-    search = Parallel(problem, jobs=jobs, resume=state)
+    search = Parallel(problem, jobs=jobs, resume=bench.resume_state(problem, start))
     rec.t0, c0 = time.perf_counter(), time.process_time()
     stats = search.count()
     end = time.perf_counter()

@@ -6,8 +6,8 @@ search here while the pool's processes start (at least one engine budget: a
 small search ends there), then expands the rest breadth-first, one level at
 a time, until there are a few open prefixes a worker (``warm``), then hands
 them out in groups of consecutive prefixes with a budget of mems each
-(``budget``: about a second of work while prefixes wait, a 16th of it when
-few do).  A task that runs out returns its untried rest as new prefixes,
+(``budget``: about a second of work; a 16th of it when few prefixes wait,
+on a pool without a hurry flag).  A task that runs out returns its untried rest as new prefixes,
 which go back in the queue: work is stolen by re-splitting.  On a process
 pool, a worker idle with nothing queued raises the pool's hurry flag, and
 the running tasks split at once (within an engine budget), so one big
@@ -246,9 +246,12 @@ class Parallel:
         slots = 2 * pool.workers
         next_report = time.monotonic() + self.progress_every
 
-        # the budget policy: coarse tasks while prefixes wait, finer ones when
-        # few are left (the end may be near: a long last task would hold it up)
-        fine = max(1, self.budget >> 4)
+        # the budget policy: coarse tasks; on a pool without a hurry flag, finer
+        # ones when few prefixes are left (the end may be near: a long last task
+        # would hold it up).  A pool with the flag needs none: a worker idle with
+        # nothing queued makes the running tasks split within an engine budget,
+        # and fine tasks would only cost round trips (twice the tasks on empty7)
+        fine = self.budget if pool.hurries else max(1, self.budget >> 4)
 
         def submit(prefixes, failures=0, with_problem=False, budget=None) -> bool:
             """Hand a task to the pool; False (its prefixes back in todo) if the

@@ -151,6 +151,11 @@ class Pool:
             return False
         return not self._pings or any(f.done() for f in self._pings)
 
+    @property
+    def hurries(self) -> bool:
+        """Has the pool a hurry flag (``hurry``): a process pool of ours."""
+        return self.kind == "processes"
+
     def hurry(self, on: bool) -> None:
         """Ask the running tasks to split at their next slice (a process pool
         only: other executors have no shared flag, their budgets decide)."""
