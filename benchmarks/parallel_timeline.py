@@ -10,12 +10,21 @@ process).  Times are from the call of ``count()``.
 
 It prints, for each run: the driver's phases (its start search, the
 breadth-first warm-up, the first task handed out), the pool's start (the
-thread, each worker's first answer), each worker's tasks with the gaps
-between them (the worker's end of a task to the driver's receipt, the
-driver to its next submit, the submit to the worker's start), the tail (the
-last task's end to the end of the run), and a balance of core-seconds:
-2 x wall = the sequential CPU + the extra CPU of the parallel run + idle
-(a core with neither the driver searching nor a worker in a task).
+thread, the workers' first answers), the gaps between each worker's tasks
+(split into the worker's end of a task to the driver's receipt, the driver
+to its next submit, the submit to the worker's start, when the next task
+was not queued already; "queued": how many were), the tail (each worker's
+last task's end to the end of the run), and a balance of core-seconds.  A
+*lane* is the driver while it searches or a worker while it runs a task:
+jobs x wall = the lanes' CPU + the CPU a lane at work did not get
+(preempted: other processes, or this run's own threads and fork server) +
+idle (jobs minus the lanes at work, over time); the lanes' CPU is the
+sequential CPU plus their extra.  So the wall time over the ideal
+(sequential CPU / jobs) is (extra + preempted + idle) / jobs.  With
+``--tasks``: every task (submit, began, ended, arrived at the driver, CPU,
+wall, prefixes, parts, budget, cut) and the hurry flag's changes.
+``--fresh``: a new fork server for every run (as every run of the CLI
+starts one); without it only the first run starts one.
 
 Usage: python benchmarks/parallel_timeline.py [--only psm|empty7] [--jobs 2]
                                               [--runs 3] [--tasks] [--fresh]
@@ -211,16 +220,18 @@ def main() -> None:
         print("| wall s | over ideal s | driver's start s | warm-up s | first task out s | "
               "pool thread done s | first / last worker up s | tasks | driver CPU s | "
               "lanes' extra CPU s | preempted s | idle core-s | first-task wait s | "
-              "gaps between s (back / driver / out, queued) | tail s |")
-        print("|" + "--:|" * 15)
+              "gaps between s (back / driver / out, queued) | tail s | driver's other CPU s |")
+        print("|" + "--:|" * 16)
         for r in rows:
             g = r["gaps"]
             print(f"| {r['wall']:.3f} | {r['wall'] - r['ideal']:.3f} | {r['start']:.3f} | "
                   f"{r['warm']:.3f} | {r['first_submit']:.3f} | {r['pool_up']:.3f} | "
                   f"{r['first_ping']:.3f} / {r['last_ping']:.3f} | {r['tasks']} | "
-                  f"{r['driver_cpu']:.3f} | {r['lane_extra']:+.3f} | {r['stolen']:.3f} | {r['idle']:.3f} | "
+                  f"{r['driver_cpu']:.3f} | {r['lane_extra']:+.3f} | {r['stolen']:.3f} | "
+                  f"{r['idle']:.3f} | "
                   f"{g['first']:.3f} | {g['between']:.3f} ({g['back']:.3f} / {g['driver']:.3f}"
-                  f" / {g['out']:.3f}, {g['queued_gaps']}) | {g['tail']:.3f} |")
+                  f" / {g['out']:.3f}, {g['queued_gaps']}) | {g['tail']:.3f} | "
+                  f"{r['driver_other']:.3f} |")
         med = lambda k: statistics.median(r[k] for r in rows)  # noqa: E731
         print(f"\nmedians: wall {med('wall'):.3f} s, over the ideal "
               f"{med('wall') - cpu0 / args.jobs:.3f} s ~ (the lanes' extra CPU "

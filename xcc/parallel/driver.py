@@ -7,11 +7,11 @@ small search ends there), then expands the rest breadth-first, one level at
 a time, until there are a few open prefixes a worker (``warm``), then hands
 them out in groups of consecutive prefixes with a budget of mems each
 (``budget``: about a second of work; a 16th of it when few prefixes wait,
-on a pool without a hurry flag).  A task that runs out returns its untried rest as new prefixes,
-which go back in the queue: work is stolen by re-splitting.  On a process
-pool, a worker idle with nothing queued raises the pool's hurry flag, and
-the running tasks split at once (within an engine budget), so one big
-subtree never holds up the others.
+on a pool without a hurry flag).  A task that runs out returns its untried
+rest as new prefixes, which go back in the queue: work is stolen by
+re-splitting.  On a process pool, a worker idle with nothing queued raises
+the pool's hurry flag, and the running tasks split at once (within an
+engine budget), so one big subtree never holds up the others.
 
 Results are kept by prefix.  Prefixes compare as tuples in the order of the
 sequential search (at each level the item's options in list order, and a

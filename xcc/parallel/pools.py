@@ -25,7 +25,8 @@ DASK_HINT = "Dask is not installed: pip install 'xcc-masyu[dask]' (or dask[distr
 
 def context():
     """forkserver where there is one, else spawn: never fork.  The fork
-    server imports the workers' module once, before it forks any worker."""
+    server imports ``xcc.parallel.preload`` (the workers' module, the pool's
+    worker code, one BLAS thread) once, before it forks any worker."""
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" not in methods:
         return multiprocessing.get_context("spawn")
