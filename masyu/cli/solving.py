@@ -59,6 +59,11 @@ ONLY_OPT = typer.Option(None, "--only", metavar="REGEX", help=ONLY_HELP)
 CSV_OPT = typer.Option(False, "--csv", help="With --each: CSV rows, not JSON lines.")
 RESUME_OPT = typer.Option(False, "--resume",
                           help="With --each: skip the puzzles already in -o FILE, keep its rows.")
+COUNT_RESUME_OPT = typer.Option(False, "--resume",
+                                help="With --each: skip the puzzles already in -o FILE, keep its "
+                                     "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
+                                     "or --local-cluster): after Ctrl-C the state is kept in "
+                                     "FILE; if FILE exists, the count goes on from it.")
 
 
 def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
@@ -82,10 +87,12 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
     raise typer.Exit(code)
 
 
-def _no_each(only: Optional[str], as_csv: bool, resume: bool) -> None:
+def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
     for given, name in ((only, "--only"), (as_csv, "--csv"), (resume, "--resume")):
         if given:
-            fail(f"{name} goes with --each", name)
+            also = " (or takes the FILE of a parallel count)" if (
+                name == "--resume" and verb == "count") else ""
+            fail(f"{name} goes with --each{also}", name)
 
 
 def solve(
@@ -163,7 +170,7 @@ def count(
     as_csv: bool = CSV_OPT,
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help="With --each: write the rows to FILE."),
-    resume: bool = RESUME_OPT,
+    resume: bool = COUNT_RESUME_OPT,
     memory_: Optional[str] = MEMORY_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     exact: bool = typer.Option(False, "--exact",
@@ -180,7 +187,7 @@ def count(
     a second; Ctrl-C stops the count, prints the count so far and exits 130.
     With --each, every puzzle of a collection file, one row each.  With
     --jobs N (or --scheduler, --local-cluster) the search is split into
-    subproblems; after Ctrl-C, --continue FILE goes on from where it stopped.
+    subproblems; after Ctrl-C, --resume FILE goes on from where it stopped.
 
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
@@ -191,10 +198,11 @@ def count(
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
         if continue_ is not None:
-            fail("goes with one puzzle (--each has --resume)", "--continue")
+            fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
+                 "FILE)", "--resume")
         _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, where=where)
-    _no_each(only, as_csv, resume)
+    _no_each(only, as_csv, resume, "count")
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle_arg(puzzle)
