@@ -10,7 +10,6 @@ verbs share their options, progress and the ``--each`` door.)
 from __future__ import annotations
 
 import io
-import json
 import os
 import warnings
 from contextlib import nullcontext
@@ -22,17 +21,18 @@ import xcc
 
 from . import jobs as jobs_
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
-from .outputs import OutputFile, emit
+from .outputs import OutputFile
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
 from .. import memory
 from .sampling import exact_engine, run_exact_count
-from .solve_one import (SHOWS, Progress, Stdout, by, check_memory, example_puzzle, kind,
-                        limit_memory, new_search, start)
+from .solve_one import (SHOWS, Stdout, check_memory, example_puzzle,  # noqa: F401 (tests)
+                        limit_memory, start)
 from .solve_one import solve as solve_one
+from .count_one import count as count_one
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
 from ..errors import MasyuError
-from ..solving import DEFAULT_METHOD, METHODS, Count, best_configuration
+from ..solving import DEFAULT_METHOD, METHODS, best_configuration
 
 # The choices, from the registries: adding an encoding, a method or a format changes no line here.
 Encoding = Literal[tuple(ENCODINGS)]
@@ -213,31 +213,8 @@ def count(
             fail("an exact count takes no limit", "--limit")
         run_exact_count(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
                         as_json=as_json, quiet=quiet, engine=exact_engine(engine))
-    check_memory(p, allowed, limit=limit, **how)
-    progress = Progress(quiet)
-    search = new_search(p, progress, limit=limit, **how) if where is None else \
-        jobs_.search(p, where, continue_, quiet, limit=limit, **how)  # masyu.parallel
-    try:
-        with errors_exit():
-            result: Count = search.count()
-    except KeyboardInterrupt:
-        result = search.interrupted()
-    progress.done()
-    interrupted = search.stats.interrupted
-    if as_json:
-        data = result.as_dict()
-        data.update(encoding=search.encoding.kind, method=None if weak else search.method,
-                    engine=search.engine)
-        emit(json.dumps(data) + "\n")
-    else:
-        note = " so far (interrupted)" if interrupted else (
-            "" if result.complete else " (stopped at the limit)")
-        emit(f"{int(result):,} {kind(weak, int(result))}{note}\n")
-        if not quiet:
-            typer.echo(f"{by(search)}: {result.stats}", err=True)
-    if interrupted and where is not None:
-        jobs_.keep_state(search, continue_)
-    raise typer.Exit(code=130 if interrupted else (0 if result else 1))
+    raise typer.Exit(count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet,
+                               where=where, continue_=continue_, **how))
 
 
 def encode(
