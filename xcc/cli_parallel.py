@@ -66,7 +66,8 @@ def save_interrupted(state: dict, pending: list, path: str | None, *, option: st
 
 def _interrupted(search: Parallel, resume: str | None) -> None:
     """Say what was counted and what is left; keep the state for --resume."""
-    save_interrupted(search.state(), search.stats.pending, resume)
+    state = search.state()
+    save_interrupted(state, state["pending"], resume)
 
 
 def count(problem, *, engine: str, limit: int | None, options: dict, resume: str | None,

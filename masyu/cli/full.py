@@ -99,12 +99,12 @@ def run(group, args: list[str], prog: str) -> int:
 
 
 def spell_resume(args: Sequence[str]) -> list[str]:
-    """``masyu count PUZZLE --resume FILE`` (issue 17's spelling, as xcc's) is the
-    ``--continue FILE`` of a parallel count; with ``--each``, ``--resume`` stays
+    """``masyu count|solve PUZZLE --resume FILE`` (issue 17's spelling, as xcc's) is
+    the ``--continue FILE`` of a parallel search; with ``--each``, ``--resume`` stays
     the flag that continues the ``-o`` file.  The rule is that one: a FILE after
     ``--resume`` only without ``--each``."""
     out = list(args)
-    if out[:1] != ["count"] or "--each" in out:
+    if out[:1] not in (["count"], ["solve"]) or "--each" in out:
         return out
     for k, arg in enumerate(out):
         if arg == "--":

@@ -4,7 +4,7 @@
 ``--local-cluster N`` (a Dask cluster started here) split the search of one
 puzzle into subproblems (``masyu.parallel.ParallelSearch``), or, with
 ``--each``, spread the puzzles of a collection over the same executors, one
-a task.  After Ctrl-C a parallel count prints what was counted, which
+a task.  After Ctrl-C a parallel count (or solve) prints what was counted, which
 subproblems are unfinished, writes the state to the ``--resume FILE``
 (``masyu-<hash>.resume.json`` without one) and exits 130; ``--resume FILE``
 with an existing file goes on from there, as xcc's does.  With ``--each``,
@@ -58,9 +58,17 @@ def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
                               **how, **where)
 
 
-def keep_state(found: ParallelSearch, continue_: Optional[str]) -> None:
-    """After Ctrl-C of a parallel count: the unfinished subproblems, and the
-    state in the --resume file."""
+def state_of(found: ParallelSearch, written: int | None = None) -> dict:
+    """What a parallel count or solve did and has left (``written``: the loops
+    a solve wrote), for :func:`keep_state`."""
     with errors_exit():
-        xcc.cli_parallel.save_interrupted(found.state(), found.stats.pending, continue_,
-                                      option="--resume", name="masyu")
+        return found.state(written)
+
+
+def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
+    """After Ctrl-C of a parallel count or solve: the unfinished subproblems,
+    and the state (or that of the search ``found``) in the --resume file."""
+    state = found if isinstance(found, dict) else state_of(found)
+    with errors_exit():
+        xcc.cli_parallel.save_interrupted(state, state["pending"], continue_,
+                                          option="--resume", name="masyu")

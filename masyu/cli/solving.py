@@ -64,6 +64,12 @@ COUNT_RESUME_OPT = typer.Option(False, "--resume",
                                      "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
                                      "or --local-cluster): after Ctrl-C the state is kept in "
                                      "FILE; if FILE exists, the count goes on from it.")
+SOLVE_RESUME_OPT = typer.Option(False, "--resume",
+                                help="With --each: skip the puzzles already in -o FILE, keep its "
+                                     "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
+                                     "or --local-cluster): after Ctrl-C the state is kept in "
+                                     "FILE; if FILE exists, the listing goes on after the loops "
+                                     "already written.")
 
 
 def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
@@ -90,8 +96,7 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
 def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
     for given, name in ((only, "--only"), (as_csv, "--csv"), (resume, "--resume")):
         if given:
-            also = " (or takes the FILE of a parallel count)" if (
-                name == "--resume" and verb == "count") else ""
+            also = f" (or takes the FILE of a parallel {verb})" if name == "--resume" else ""
             fail(f"{name} goes with --each{also}", name)
 
 
@@ -115,7 +120,7 @@ def solve(
     each: bool = EACH_OPT,
     only: Optional[str] = ONLY_OPT,
     as_csv: bool = CSV_OPT,
-    resume: bool = RESUME_OPT,
+    resume: bool = SOLVE_RESUME_OPT,
     solutions: Optional[str] = typer.Option(None, "--solutions", metavar="FILE",
                                             help="With --each: write the loops to a solutions "
                                                  "file as well."),
@@ -124,6 +129,7 @@ def solve(
     jobs: Optional[int] = jobs_.JOBS_OPT,
     scheduler: Optional[str] = jobs_.SCHEDULER_OPT,
     local_cluster: Optional[int] = jobs_.CLUSTER_OPT,
+    continue_: Optional[str] = jobs_.CONTINUE_OPT,
 ) -> None:
     """Solve a puzzle and print its loop.
 
@@ -137,8 +143,11 @@ def solve(
     """
     allowed = start(all_, limit, memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    where = jobs_.where(jobs, scheduler, local_cluster)
+    where = jobs_.where(jobs, scheduler, local_cluster, continue_)
     if each:
+        if continue_ is not None:
+            fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
+                 "FILE)", "--resume")
         if puzzle is None:
             fail("--each needs a collection file", "PUZZLE")
         if all_ or out_dir is not None:
@@ -146,12 +155,12 @@ def solve(
                  "--all" if all_ else "--out-dir")
         _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, solutions, where)
-    _no_each(only, as_csv, resume)
+    _no_each(only, as_csv, resume, "solve")
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
     raise typer.Exit(solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
                                out_dir=out_dir, quiet=quiet, where=where,
-                               **how))
+                               continue_=continue_, **how))
 
 
 def count(

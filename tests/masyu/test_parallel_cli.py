@@ -116,6 +116,30 @@ def test_ctrl_c_then_continue(slow, tmp_path, kind):
             assert done[k] == seq[k]
 
 
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_of_a_listing_then_resume(slow, tmp_path):
+    """masyu solve --all --jobs 2: Ctrl-C after some loops are written, then
+    --resume FILE writes the rest: together, the sequential run's loops."""
+    common = [slow, "--weak", "--all", "--encoding", "423", "--engine", "python",
+              "--format", "json"]
+    seq = run("solve", *common, "-q")
+    assert seq.returncode == 0 and seq.stdout.count("\n") == 958
+    state = tmp_path / "state.json"
+    args = ["solve", *common, "--jobs", "2", "--resume", state]
+    proc = subprocess.Popen(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    first = [proc.stdout.readline() for _ in range(3)]  # loops are being written
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and f"--resume {state}" in err and state.exists()
+    written = "".join(first) + out
+    assert 3 <= written.count("\n") < 958
+    rest = run(*args, "-q")
+    assert rest.returncode == 0, rest.stderr
+    assert written + rest.stdout == seq.stdout
+
+
 def test_each_local_cluster(shared):
     pytest.importorskip("distributed")
     path = shared / "puzzles" / "extra.txt"
