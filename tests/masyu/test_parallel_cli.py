@@ -130,7 +130,9 @@ def test_ctrl_c_of_a_listing_then_resume(slow, tmp_path):
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     first = [proc.stdout.readline() for _ in range(3)]  # loops are being written
     os.killpg(proc.pid, signal.SIGINT)
-    out, err = proc.communicate(timeout=120)
+    # the rest as the pipe holds it (communicate() would skip what readline buffered)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=120)
     assert proc.returncode == 130, err
     assert "interrupted" in err and f"--resume {state}" in err and state.exists()
     written = "".join(first) + out
