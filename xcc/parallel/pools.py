@@ -188,7 +188,7 @@ class Pool:
         if isinstance(own, ProcessPoolExecutor):
             if stop:
                 _stop_processes(own)
-            own.shutdown(wait=not stop, cancel_futures=True)
+            own.shutdown(wait=True, cancel_futures=True)  # (killed: quick; no exit-time race)
         elif isinstance(own, tuple):
             client, cluster = own
             client.close()
