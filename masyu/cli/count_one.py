@@ -55,6 +55,6 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
         if not quiet:
             say(f"{by(search)}: {result.stats}")
     if interrupted and where is not None:
-        from . import jobs  # (as above)
+        from . import jobs  # start-up: (as above)
         jobs.keep_state(search, continue_)
     return 130 if interrupted else (0 if result else 1)
