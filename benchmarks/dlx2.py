@@ -15,6 +15,11 @@ against DLX2's search CPU (its whole run less a run that stops after the
 input, option T1).  Solutions, nodes, updates, cleansings and mems are
 checked equal to DLX2's.
 
+Table 1b, ``masyu.count(Puzzle(6, 6), weak=True)`` (the default encoding,
+method and engine: the board encoded, then counted) in process, and
+``masyu count 6x6:z... --weak -q`` as a whole process less ``python -c
+'import masyu'``, against the same DLX2 search.
+
 Table 2, whole processes on the small DLX files of benchmarks/dlx/:
 ``xcc count FILE`` less ``python -c 'import xcc'`` (the interpreter's and the
 package's start), against ``dlx2 < FILE``; and the same difference timed
@@ -130,6 +135,35 @@ def counting(cases, dlx2: str | None, repeat: int, baseline: Path | None) -> lis
     return rows
 
 
+def masyu_weak(dlx2: str | None, repeat: int) -> list[list[str]]:
+    """masyu.count of the empty 6x6, weak, in process and as a command."""
+    import masyu
+    puzzle = masyu.Puzzle(6, 6)
+    from masyu.encodings import DEFAULT_ENCODING as kind
+    path = Path(os.environ.get("TMPDIR", "/tmp")) / f"xcc-bench-empty6-{kind}.dlx"
+    xcc.write_dlx(masyu.encode(puzzle, kind).problem, path)
+    counted = []
+    inside = min(cpu(lambda: counted.append(masyu.count(puzzle, weak=True)))
+                 for _ in range(repeat))
+    grid = "6x6:zj"  # the empty board, as a game ID (26 + 10 empty cells)
+    command = [str(Path(sys.executable).with_name("masyu")), "count", grid, "--weak", "-q"]
+    whole, r = best_child(repeat, command)
+    start, _ = best_child(repeat, [sys.executable, "-c", "import masyu"])
+    if r.stdout.split()[0].replace(",", "") != str(int(counted[-1])):
+        raise SystemExit(f"masyu count says {r.stdout!r}")
+    search = None
+    if dlx2:
+        full, _ = best_child(repeat, [dlx2], path)
+        read_only, _ = best_child(repeat, [dlx2, "T1"], path)
+        search = max(full - read_only, 1e-6)
+    n = f"{int(counted[-1]):,}"
+    rows = [[f"masyu.count(Puzzle(6, 6), weak=True) (encoding {kind})", n, f"{inside:.4f}"],
+            ["masyu count GRID --weak -q, less import masyu", n, f"{whole - start:.4f}"]]
+    for row, t in zip(rows, (inside, whole - start)):
+        row += [f"{search:.4f}", f"{t / search:.2f}"] if search else ["", ""]
+    return rows
+
+
 # What ``xcc count FILE`` does after ``import xcc``, timed inside the process:
 # the same difference as the whole processes', without their noise.
 AFTER_IMPORT = """import os, sys, time, xcc
@@ -227,6 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         head += ["baseline s"] + (["baseline ratio"] if dlx2 else [])
     print("Counting in process (CPU s, best of %d)\n" % repeat)
     print(table(head, counting(cases, dlx2, repeat, args.baseline)))
+    if not args.quick and args.only in "empty 6x6 masyu":
+        print("\nmasyu's weak count of the empty 6x6 (CPU s, best of %d)\n" % repeat)
+        print(table(["what", "weak solutions", "CPU s", "DLX2 search s", "ratio"],
+                    masyu_weak(dlx2, repeat)))
     head = ["file", "solutions", "xcc count ms", "less import ms", "after import ms"]
     if dlx2:
         head += ["DLX2 ms", "ratio", "after import ratio"]

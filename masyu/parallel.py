@@ -118,10 +118,19 @@ class ParallelSearch:
             self.found = self.search.stats.solutions
         return Count(self.found, self.stats, self.weak)
 
-    def state(self) -> dict:
-        state = self.search.state()
+    def state(self, written: int | None = None) -> dict:
+        """What was counted and what is left (``xcc.Parallel.state``); ``written``:
+        how many of the loops found reached the output (after Ctrl-C, the last
+        one may not have: it comes again after resuming)."""
+        unused = 0 if written is None else self.found - written
+        if not 0 <= unused <= 1:
+            raise MasyuError(f"written: {written} of {self.found} loops found")
+        try:
+            state = self.search.state(unused=unused)  # a loop is one solution of the search
+        except xcc.XCCError as err:
+            raise MasyuError(str(err)) from None
         if self.filtered:
-            state["strong"] = self.found
+            state["strong"] = self.found - unused
         return state
 
 

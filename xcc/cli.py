@@ -12,9 +12,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
-import signal
 import sys
-import threading
 import warnings
 from contextlib import contextmanager
 from typing import Iterator, Optional, Sequence
@@ -28,7 +26,7 @@ from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
 from .results import Stats
 from .search import Search
-from .textio import output_fault
+from .textio import held_interrupt, output_fault
 
 MAX_INPUT = 256 << 20   # bytes: the largest DLX file read (an endless /dev/zero is refused)
 
@@ -133,22 +131,6 @@ def _stats_text(stats: Stats) -> str:
     return f"Altogether {stats}" + (" [interrupted]" if stats.interrupted else "")
 
 
-@contextmanager
-def _held_interrupt() -> Iterator[None]:
-    """Hold Ctrl-C back while one whole solution is written."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if pending and callable(previous):
-            previous(signal.SIGINT, None)
-
-
 @app.command(cls=_Command)
 def solve(
     file: str = typer.Argument(..., metavar="FILE", help="A DLX file, or - for stdin."),
@@ -183,7 +165,7 @@ def solve(
             for sol in search:
                 text = f"{printed + 1}:\n" + "".join(
                     f" {problem.option_text(j)}\n" for j in sol.indices)
-                with _held_interrupt():
+                with held_interrupt():
                     sys.stdout.write(text)
                     sys.stdout.flush()
                     printed += 1

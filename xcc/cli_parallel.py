@@ -17,6 +17,7 @@ import sys
 from typing import Callable
 
 from .errors import XCCError
+from .textio import held_interrupt
 from .parallel import Parallel
 
 
@@ -66,7 +67,8 @@ def save_interrupted(state: dict, pending: list, path: str | None, *, option: st
 
 def _interrupted(search: Parallel, resume: str | None) -> None:
     """Say what was counted and what is left; keep the state for --resume."""
-    save_interrupted(search.state(), search.stats.pending, resume)
+    state = search.state()
+    save_interrupted(state, state["pending"], resume)
 
 
 def count(problem, *, engine: str, limit: int | None, options: dict, resume: str | None,
@@ -95,10 +97,10 @@ def solve(problem, *, engine: str, limit: int | None, options: dict, resume: str
     k = search.stats.solutions
     try:
         for sol in search.solutions():
-            k += 1
-            print(f"{k}:")
-            for j in sol.indices:
-                print(" " + problem.option_text(j))
+            with held_interrupt():  # a solution is printed whole and counted, or neither
+                k += 1
+                print(f"{k}:\n" + "".join(f" {problem.option_text(j)}\n" for j in sol.indices),
+                      end="")
     except KeyboardInterrupt:
         print(text(search.stats), file=sys.stderr)
         _interrupted(search, resume)

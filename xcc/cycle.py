@@ -90,6 +90,20 @@ class Cycle:
             raise XCCTypeError(f"propagate must be a bool, not {type(self.propagate).__name__}",
                                "argument 'propagate'")
 
+    @classmethod
+    def trusted(cls, edges: Mapping[str, Sequence[tuple[tuple[Vertex, Vertex], str]]],
+                required: Sequence[Vertex] = (), present: Sequence[tuple[Vertex, Vertex]] = (),
+                cuts: Sequence[Sequence[tuple[Vertex, Vertex]]] = (),
+                propagate: bool = False) -> "Cycle":
+        """The constraint without the checks, for a library that built the
+        arguments itself (as ``Problem.from_arrays(..., trusted=True)``): the
+        checks cost more than the whole proof of a small puzzle."""
+        self = object.__new__(cls)
+        for name, value in (("edges", edges), ("required", required), ("present", present),
+                            ("cuts", cuts), ("propagate", propagate)):
+            object.__setattr__(self, name, value)
+        return self
+
     def compile_for(self, problem) -> "CompiledCycle":
         """:meth:`compile` with the color codes every engine uses for
         ``problem`` (code ``k`` is the ``k``-th of ``problem.colors()``)."""

@@ -18,8 +18,6 @@ import stat
 import sys
 import time
 
-from .textio import output_fault
-
 try:
     from . import _native
 except ImportError:  # the compiled extension is optional: then the full command does all
@@ -36,6 +34,7 @@ def main() -> None:
         code = quick(sys.argv[1:])
         sys.stdout.flush()
     except OSError as err:  # stdout closed or full: as xcc.cli.run says it
+        from .textio import output_fault  # start-up: xcc.textio costs more than a small count
         sys.exit(output_fault(err))
     if code is None:
         from .cli import main as full  # typer and the whole library: only when needed
@@ -94,20 +93,29 @@ def _read(path: str):
 
 
 def _drop(source: str, n1: int, names, color_names, lines, starts, items, colors):
-    """The options that name a primary item, and a warning for each other."""
-    from array import array  # only for this rare case
-    kept = [array("i", [0]), array("i"), array("i")]
+    """The options that name a primary item, and a warning for each other.
+    (int32 buffers from a bytearray: the array module is a shared library,
+    whose loading would cost more than the whole count of a small file.)"""
+    keep = [k for k in range(len(starts) - 1)
+            if any(items[e] < n1 for e in range(starts[k], starts[k + 1]))]
+    entries = [e for k in keep for e in range(starts[k], starts[k + 1])]
+
+    def int32(values) -> memoryview:
+        out = memoryview(bytearray(4 * len(values))).cast("i")
+        for j, v in enumerate(values):
+            out[j] = v
+        return out
+
+    ends = [0]
+    for k in keep:
+        ends.append(ends[-1] + starts[k + 1] - starts[k])
+    kept = [int32(ends), int32([items[e] for e in entries]), int32([colors[e] for e in entries])]
     warnings = []
-    for k in range(len(starts) - 1):
-        entries = range(starts[k], starts[k + 1])
-        if any(items[e] < n1 for e in entries):
-            kept[1].extend(items[e] for e in entries)
-            kept[2].extend(colors[e] for e in entries)
-            kept[0].append(len(kept[1]))
-        else:
-            text = " ".join(names[items[e]] if not colors[e] else
-                            f"{names[items[e]]}:{color_names[colors[e] - 1]}" for e in entries)
-            warnings.append(f"{source}:{lines[k]}:1: option ignored (no primary items): {text}")
+    for k in sorted(set(range(len(starts) - 1)) - set(keep)):
+        text = " ".join(names[items[e]] if not colors[e] else
+                        f"{names[items[e]]}:{color_names[colors[e] - 1]}"
+                        for e in range(starts[k], starts[k + 1]))
+        warnings.append(f"{source}:{lines[k]}:1: option ignored (no primary items): {text}")
     return kept, warnings
 
 

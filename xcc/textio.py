@@ -21,11 +21,14 @@ where)``: ``XCCError`` by default, ``MasyuError`` for masyu.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import errno
 import os
+import signal
 import stat
 import sys
-from typing import IO, Callable
+import threading
+from typing import IO, Callable, Iterator
 
 from .errors import XCCError, XCCTypeError
 
@@ -251,6 +254,28 @@ def _write_in_place(target: str, data: bytes, error: ErrorType) -> None:
 
 __all__ = ["MAX_BYTES", "MIB", "read_text", "read_stream", "write_text", "reason", "size_text",
            "check_limit"]
+
+
+@contextlib.contextmanager
+def held_interrupt() -> Iterator[None]:
+    """Hold Ctrl-C back until the block is done, then deliver it: a record (a
+    solution, a row) is written whole or not at all.  In the main thread of the
+    main interpreter only; elsewhere (where no signal arrives) a no-op."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pending: list[int] = []
+    try:
+        previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
+    except ValueError:   # not the main interpreter
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pending and callable(previous):
+            previous(signal.SIGINT, None)
 
 
 def output_fault(err: OSError, prog: str = "xcc") -> int:

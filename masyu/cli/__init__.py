@@ -88,9 +88,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     # No masyu or xcc code calls BLAS; OpenBLAS's idle threads, started when numpy
     # is imported, would spin for about 0.1 s of CPU in every command.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
-    if args[:1] == ["solve"]:
-        from .quick import quick  # start-up: the library only for a solve (not for --help)
-        code = quick(args[1:])
+    if args[:1] in (["solve"], ["count"]):
+        from . import quick  # start-up: the library only for a solve or count (not for --help)
+        code = (quick.quick if args[0] == "solve" else quick.quick_count)(args[1:])
         if code is not None:
             sys.exit(code)
     from .full import main as full  # start-up: Typer only for what quick leaves

@@ -98,7 +98,25 @@ def run(group, args: list[str], prog: str) -> int:
     return exits(call, prog)
 
 
+def spell_resume(args: Sequence[str]) -> list[str]:
+    """``masyu count|solve PUZZLE --resume FILE`` (issue 17's spelling, as xcc's) is
+    the ``--continue FILE`` of a parallel search; with ``--each``, ``--resume`` stays
+    the flag that continues the ``-o`` file.  The rule is that one: a FILE after
+    ``--resume`` only without ``--each``."""
+    out = list(args)
+    if out[:1] not in (["count"], ["solve"]) or "--each" in out:
+        return out
+    for k, arg in enumerate(out):
+        if arg == "--":
+            break
+        if arg.startswith("--resume="):
+            out[k] = "--continue=" + arg[len("--resume="):]
+        elif arg == "--resume" and k + 1 < len(out) and not out[k + 1].startswith("-"):
+            out[k] = "--continue"
+    return out
+
+
 def main(args: Sequence[str]) -> int:
     """Build the verbs ``args`` name, run, return the exit code."""
     app = make_app([a for a in args if a in COMMANDS])
-    return run(typer.main.get_command(app), list(args), "masyu")
+    return run(typer.main.get_command(app), spell_resume(args), "masyu")

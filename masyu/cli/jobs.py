@@ -4,13 +4,15 @@
 ``--local-cluster N`` (a Dask cluster started here) split the search of one
 puzzle into subproblems (``masyu.parallel.ParallelSearch``), or, with
 ``--each``, spread the puzzles of a collection over the same executors, one
-a task.  After Ctrl-C a parallel count prints what was counted, which
-subproblems are unfinished, writes the state to the ``--continue FILE``
-(``masyu-<hash>.resume.json`` without one) and exits 130;
-``--continue FILE`` with an existing file goes on from there.  (The name is
-not xcc's ``--resume FILE``: masyu's ``--resume`` is the flag of ``--each``
-that continues its ``-o`` file.)  The logic is xcc's (``xcc.cli_parallel``,
-reached through the package's top as masyu reaches all of xcc).
+a task.  After Ctrl-C a parallel count (or solve) prints what was counted, which
+subproblems are unfinished, writes the state to the ``--resume FILE``
+(``masyu-<hash>.resume.json`` without one) and exits 130; ``--resume FILE``
+with an existing file goes on from there, as xcc's does.  With ``--each``,
+``--resume`` is the flag that continues the ``-o`` file, so a FILE after it
+is read only without ``--each`` (``masyu.cli.full.spell_resume`` turns it
+into the hidden ``--continue FILE``, the name it had first).  The logic is
+xcc's (``xcc.cli_parallel``, reached through the package's top as masyu
+reaches all of xcc).
 """
 from __future__ import annotations
 
@@ -32,9 +34,8 @@ SCHEDULER_OPT = typer.Option(None, "--scheduler", metavar="ADDRESS",
                                   "ADDRESS (the dask extra).")
 CLUSTER_OPT = typer.Option(None, "--local-cluster", min=1, metavar="N",
                            help="Run them on a Dask cluster of N workers started here.")
-CONTINUE_OPT = typer.Option(None, "--continue", metavar="FILE",
-                            help="With --jobs, --scheduler or --local-cluster: after Ctrl-C "
-                                 "keep the state in FILE; if FILE exists, continue from it.")
+CONTINUE_OPT = typer.Option(None, "--continue", metavar="FILE", hidden=True,
+                            help="The same as --resume FILE (one puzzle, in parallel).")
 
 
 def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
@@ -43,23 +44,31 @@ def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional
     with errors_exit():
         given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
     if continue_ is not None and given is None:
-        fail("needs --jobs, --scheduler or --local-cluster", "--continue")
+        fail("needs --jobs, --scheduler or --local-cluster", "--resume")
     return given
 
 
 def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
            **how) -> ParallelSearch:
     """The parallel search of one puzzle (``how``: weak, encoding, method,
-    engine, limit), continued from the ``--continue`` file if it exists."""
+    engine, limit), continued from the ``--resume`` file if it exists."""
     with errors_exit():
         return ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
                               on_progress=None if quiet else xcc.cli_parallel.show_progress,
                               **how, **where)
 
 
-def keep_state(found: ParallelSearch, continue_: Optional[str]) -> None:
-    """After Ctrl-C of a parallel count: the unfinished subproblems, and the
-    state in the --continue file."""
+def state_of(found: ParallelSearch, written: int | None = None) -> dict:
+    """What a parallel count or solve did and has left (``written``: the loops
+    a solve wrote), for :func:`keep_state`."""
     with errors_exit():
-        xcc.cli_parallel.save_interrupted(found.state(), found.stats.pending, continue_,
-                                      option="--continue", name="masyu")
+        return found.state(written)
+
+
+def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
+    """After Ctrl-C of a parallel count or solve: the unfinished subproblems,
+    and the state (or that of the search ``found``) in the --resume file."""
+    state = found if isinstance(found, dict) else state_of(found)
+    with errors_exit():
+        xcc.cli_parallel.save_interrupted(state, state["pending"], continue_,
+                                          option="--resume", name="masyu")

@@ -19,35 +19,17 @@ from __future__ import annotations
 
 import contextlib
 import os
-import signal
 import stat
 import sys
 import tempfile
-import threading
 import time
-from typing import Iterator
+
+import xcc
 
 from .inputs import fail
 
 
-@contextlib.contextmanager
-def held_interrupt() -> Iterator[None]:
-    """Hold Ctrl-C back until the block is done (in the main thread; elsewhere a no-op)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
-    except ValueError:   # not the main interpreter
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if pending and callable(previous):
-            previous(signal.SIGINT, None)
+held_interrupt = xcc.textio.held_interrupt   # Ctrl-C held while a record is written
 
 
 def emit(text: str) -> None:

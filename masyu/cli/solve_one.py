@@ -130,10 +130,13 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
           limit: Optional[int] = None, weak: bool = False, encoding: Optional[str] = None,
           method: str = "auto", engine: Optional[str] = None, fmt: str = "text",
           output: Optional[str] = None, out_dir: Optional[str] = None,
-          quiet: bool = False, where: dict | None = None) -> int:
+          quiet: bool = False, where: dict | None = None,
+          continue_: Optional[str] = None) -> int:
     """Solve one puzzle (``None``: the bundled example), print its loops and the
     note on stderr; the exit code (0 found, 1 none, 130 interrupted).  ``where``:
-    the executor options of a parallel search (``--jobs`` and the like)."""
+    the executor options of a parallel search (``--jobs`` and the like);
+    ``continue_`` its state file (``--resume FILE``: kept after Ctrl-C, the
+    search continued from it if it exists)."""
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     several = all_ or (limit is not None and limit > 1)
     if fmt == "svg" and several and out_dir is None:
@@ -149,7 +152,7 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
             search = new_search(p, progress, limit=search_limit, **how)
         else:
             from . import jobs  # start-up: only a parallel solve needs masyu.parallel
-            search = jobs.search(p, where, None, True, limit=search_limit, **how)
+            search = jobs.search(p, where, continue_, True, limit=search_limit, **how)
         if puzzle is None and not quiet:
             say(f"the bundled example {p.name} ({p.rows}x{p.cols}):")
         shown = None if all_ else (limit if limit is not None else 1)
@@ -164,6 +167,8 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
         except KeyboardInterrupt:
             interrupted = True
             search.interrupted()
+            if where is not None:  # taken now: the loops written, not those found
+                state = jobs.state_of(search, received)
             if search.found > received and not search.filtering:
                 search.stats.solutions = received   # the last one never reached the output
         progress.done()
@@ -181,6 +186,8 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
         else:
             note = f"more than one {kind(weak, 1)}; --all lists them"
         say(f"{note}, {by(search)}; {search.stats}")
+    if interrupted and where is not None:
+        jobs.keep_state(state, continue_)
     return 130 if interrupted else (0 if n else 1)
 
 

@@ -10,7 +10,6 @@ verbs share their options, progress and the ``--each`` door.)
 from __future__ import annotations
 
 import io
-import json
 import os
 import warnings
 from contextlib import nullcontext
@@ -22,17 +21,18 @@ import xcc
 
 from . import jobs as jobs_
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
-from .outputs import OutputFile, emit
+from .outputs import OutputFile
 from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
 from .. import memory
 from .sampling import exact_engine, run_exact_count
-from .solve_one import (SHOWS, Progress, Stdout, by, check_memory, example_puzzle, kind,
-                        limit_memory, new_search, start)
+from .solve_one import (SHOWS, Stdout, check_memory, example_puzzle,  # noqa: F401 (tests)
+                        limit_memory, start)
 from .solve_one import solve as solve_one
+from .count_one import count as count_one
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
 from ..errors import MasyuError
-from ..solving import DEFAULT_METHOD, METHODS, Count, best_configuration
+from ..solving import DEFAULT_METHOD, METHODS, best_configuration
 
 # The choices, from the registries: adding an encoding, a method or a format changes no line here.
 Encoding = Literal[tuple(ENCODINGS)]
@@ -59,6 +59,17 @@ ONLY_OPT = typer.Option(None, "--only", metavar="REGEX", help=ONLY_HELP)
 CSV_OPT = typer.Option(False, "--csv", help="With --each: CSV rows, not JSON lines.")
 RESUME_OPT = typer.Option(False, "--resume",
                           help="With --each: skip the puzzles already in -o FILE, keep its rows.")
+COUNT_RESUME_OPT = typer.Option(False, "--resume",
+                                help="With --each: skip the puzzles already in -o FILE, keep its "
+                                     "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
+                                     "or --local-cluster): after Ctrl-C the state is kept in "
+                                     "FILE; if FILE exists, the count goes on from it.")
+SOLVE_RESUME_OPT = typer.Option(False, "--resume",
+                                help="With --each: skip the puzzles already in -o FILE, keep its "
+                                     "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
+                                     "or --local-cluster): after Ctrl-C the state is kept in "
+                                     "FILE; if FILE exists, the listing goes on after the loops "
+                                     "already written.")
 
 
 def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
@@ -82,10 +93,11 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
     raise typer.Exit(code)
 
 
-def _no_each(only: Optional[str], as_csv: bool, resume: bool) -> None:
+def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
     for given, name in ((only, "--only"), (as_csv, "--csv"), (resume, "--resume")):
         if given:
-            fail(f"{name} goes with --each", name)
+            also = f" (or takes the FILE of a parallel {verb})" if name == "--resume" else ""
+            fail(f"{name} goes with --each{also}", name)
 
 
 def solve(
@@ -108,7 +120,7 @@ def solve(
     each: bool = EACH_OPT,
     only: Optional[str] = ONLY_OPT,
     as_csv: bool = CSV_OPT,
-    resume: bool = RESUME_OPT,
+    resume: bool = SOLVE_RESUME_OPT,
     solutions: Optional[str] = typer.Option(None, "--solutions", metavar="FILE",
                                             help="With --each: write the loops to a solutions "
                                                  "file as well."),
@@ -117,6 +129,7 @@ def solve(
     jobs: Optional[int] = jobs_.JOBS_OPT,
     scheduler: Optional[str] = jobs_.SCHEDULER_OPT,
     local_cluster: Optional[int] = jobs_.CLUSTER_OPT,
+    continue_: Optional[str] = jobs_.CONTINUE_OPT,
 ) -> None:
     """Solve a puzzle and print its loop.
 
@@ -130,8 +143,11 @@ def solve(
     """
     allowed = start(all_, limit, memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    where = jobs_.where(jobs, scheduler, local_cluster)
+    where = jobs_.where(jobs, scheduler, local_cluster, continue_)
     if each:
+        if continue_ is not None:
+            fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
+                 "FILE)", "--resume")
         if puzzle is None:
             fail("--each needs a collection file", "PUZZLE")
         if all_ or out_dir is not None:
@@ -139,12 +155,12 @@ def solve(
                  "--all" if all_ else "--out-dir")
         _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, solutions, where)
-    _no_each(only, as_csv, resume)
+    _no_each(only, as_csv, resume, "solve")
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
     raise typer.Exit(solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
                                out_dir=out_dir, quiet=quiet, where=where,
-                               **how))
+                               continue_=continue_, **how))
 
 
 def count(
@@ -163,7 +179,7 @@ def count(
     as_csv: bool = CSV_OPT,
     output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
                                          help="With --each: write the rows to FILE."),
-    resume: bool = RESUME_OPT,
+    resume: bool = COUNT_RESUME_OPT,
     memory_: Optional[str] = MEMORY_OPT,
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     exact: bool = typer.Option(False, "--exact",
@@ -180,7 +196,7 @@ def count(
     a second; Ctrl-C stops the count, prints the count so far and exits 130.
     With --each, every puzzle of a collection file, one row each.  With
     --jobs N (or --scheduler, --local-cluster) the search is split into
-    subproblems; after Ctrl-C, --continue FILE goes on from where it stopped.
+    subproblems; after Ctrl-C, --resume FILE goes on from where it stopped.
 
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
@@ -191,10 +207,11 @@ def count(
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
         if continue_ is not None:
-            fail("goes with one puzzle (--each has --resume)", "--continue")
+            fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
+                 "FILE)", "--resume")
         _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
               quiet, allowed, where=where)
-    _no_each(only, as_csv, resume)
+    _no_each(only, as_csv, resume, "count")
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle_arg(puzzle)
@@ -205,31 +222,8 @@ def count(
             fail("an exact count takes no limit", "--limit")
         run_exact_count(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
                         as_json=as_json, quiet=quiet, engine=exact_engine(engine))
-    check_memory(p, allowed, limit=limit, **how)
-    progress = Progress(quiet)
-    search = new_search(p, progress, limit=limit, **how) if where is None else \
-        jobs_.search(p, where, continue_, quiet, limit=limit, **how)  # masyu.parallel
-    try:
-        with errors_exit():
-            result: Count = search.count()
-    except KeyboardInterrupt:
-        result = search.interrupted()
-    progress.done()
-    interrupted = search.stats.interrupted
-    if as_json:
-        data = result.as_dict()
-        data.update(encoding=search.encoding.kind, method=None if weak else search.method,
-                    engine=search.engine)
-        emit(json.dumps(data) + "\n")
-    else:
-        note = " so far (interrupted)" if interrupted else (
-            "" if result.complete else " (stopped at the limit)")
-        emit(f"{int(result):,} {kind(weak, int(result))}{note}\n")
-        if not quiet:
-            typer.echo(f"{by(search)}: {result.stats}", err=True)
-    if interrupted and where is not None:
-        jobs_.keep_state(search, continue_)
-    raise typer.Exit(code=130 if interrupted else (0 if result else 1))
+    raise typer.Exit(count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet,
+                               where=where, continue_=continue_, **how))
 
 
 def encode(

@@ -86,9 +86,9 @@ class Encoding:
             rows, cols = self.puzzle.rows, self.puzzle.cols
             cuts = [[((r, c), (r + 1, c)) for c in range(cols)] for r in range(rows - 1)]
             cuts += [[((r, c), (r, c + 1)) for r in range(rows)] for c in range(cols - 1)]
-        return xcc.Cycle(edges=self.edge_items,  # read only: shared, not copied
-                         required=[cell for cell, _ in self.puzzle.pearls],
-                         present=list(self.present), cuts=cuts, propagate=propagate)
+        return xcc.Cycle.trusted(edges=self.edge_items,  # built here: no checks; shared
+                                 required=[cell for cell, _ in self.puzzle.pearls],
+                                 present=list(self.present), cuts=cuts, propagate=propagate)
 
     @property
     def sizes(self) -> dict[str, int]:

@@ -72,3 +72,28 @@ def test_a_library_solve_loads_no_web_or_cli_modules():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.strip()
     assert out == "[]"
+
+
+def test_the_encoders_trusted_cycle_is_the_checked_one(shared):
+    """``Encoding.cycle`` skips xcc.Cycle's checks (Cycle.trusted): what it
+    builds must be exactly what the checked constructor accepts and makes."""
+    from masyu.collection import load
+    puzzles = [p for p in load(shared / "puzzles" / "psm.txt") if p.rows <= 10][::40]
+    assert len(puzzles) > 20
+    for p in puzzles:
+        for kind in masyu.ENCODINGS:
+            enc = masyu.encode(p, kind)
+            for propagate in (False, True):
+                trusted = enc.cycle(propagate)
+                checked = xcc.Cycle(edges=trusted.edges, required=trusted.required,
+                                    present=trusted.present, cuts=trusted.cuts,
+                                    propagate=trusted.propagate)
+                assert trusted == checked
+                assert trusted.compile_for(enc.problem) == checked.compile_for(enc.problem)
+
+
+def test_a_trusted_cycle_is_not_checked():
+    bad = xcc.Cycle.trusted(edges={"x": [((0, 1), "1")]}, required=[[0]])  # unhashable vertex
+    assert bad.required == [[0]]
+    with pytest.raises(xcc.XCCTypeError):
+        xcc.Cycle(edges={"x": [((0, 1), "1")]}, required=[[0]])

@@ -1,6 +1,6 @@
 """masyu count/solve PUZZLE --jobs N | --scheduler | --local-cluster: the
 sequential answers; Ctrl-C of a parallel count exits 130 with a state that
---continue FILE finishes exactly; bad combinations exit 2."""
+--resume FILE (and its first name, --continue FILE) finishes exactly; bad combinations exit 2."""
 from __future__ import annotations
 
 import json
@@ -51,7 +51,9 @@ def test_count_jobs_each_method(small):
 
 @pytest.mark.parametrize("args,message", [
     (["--jobs", "2", "--local-cluster", "2"], "give one of --jobs"),
-    (["--continue", "state.json"], "--continue: needs --jobs"),
+    (["--resume", "state.json"], "--resume: needs --jobs"),
+    (["--continue", "state.json"], "--resume: needs --jobs"),
+    (["--resume"], "--resume goes with --each (or takes the FILE"),
     (["--jobs", "2", "--exact"], "not split into subproblems"),
 ])
 def test_bad_options_exit_2(small, args, message, tmp_path):
@@ -59,16 +61,26 @@ def test_bad_options_exit_2(small, args, message, tmp_path):
     assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
 
 
-def test_continue_each_refused(shared, tmp_path):
+def test_state_file_with_each_refused(shared, tmp_path):
     r = run("count", shared / "puzzles" / "extra.txt", "--each", "--jobs", "2", "--continue",
             tmp_path / "s.json")
-    assert r.returncode == 2 and "--continue: goes with one puzzle" in r.stderr
+    assert r.returncode == 2 and "--resume: a state FILE goes with one puzzle" in r.stderr
+
+
+def test_resume_with_each_is_the_flag(shared, tmp_path):
+    """With --each, a word after --resume is not a state file: here the collection."""
+    out = tmp_path / "rows.jsonl"
+    first = run("count", "--each", "--resume", shared / "puzzles" / "extra.txt", "-o", out,
+                "--only", "puzsq-98", "-q")
+    assert first.returncode == 0, first.stderr
+    rows = out.read_text().splitlines()
+    assert rows and all(json.loads(r)["name"].startswith("puzsq-98") for r in rows)
 
 
 def test_continue_of_another_puzzle_exits_2(small, tmp_path):
     state = tmp_path / "state.json"
     state.write_text(json.dumps({"version": 1, "problem": "0" * 64, "engine": "c"}))
-    r = run("count", small, "--weak", "--jobs", "1", "--continue", state)
+    r = run("count", small, "--weak", "--jobs", "1", "--resume", state)
     assert r.returncode == 2 and "another problem" in r.stderr and "Traceback" not in r.stderr
 
 
@@ -76,12 +88,14 @@ def test_continue_of_another_puzzle_exits_2(small, tmp_path):
 @pytest.mark.parametrize("kind", ["--weak", "--method=filter"])
 def test_ctrl_c_then_continue(slow, tmp_path, kind):
     """Ctrl-C: the count so far, the unfinished subproblems, the state; then
-    --continue FILE counts the rest: the totals of one sequential run."""
+    --resume FILE counts the rest: the totals of one sequential run (with
+    --method filter, written the first way, --continue FILE)."""
     seq = json.loads(run("count", slow, kind, "--encoding", "423", "--engine", "python",
                          "--json", "-q").stdout)
     state = tmp_path / "state.json"
+    spelling = "--resume" if kind == "--weak" else "--continue"
     args = ["count", slow, kind, "--encoding", "423", "--engine", "python", "--jobs", "2",
-            "--continue", state, "--json"]
+            spelling, state, "--json"]
     proc = subprocess.Popen(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)
     line = proc.stderr.readline()  # the first progress report: the tasks are under way
@@ -89,10 +103,10 @@ def test_ctrl_c_then_continue(slow, tmp_path, kind):
     os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
     out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
-    assert "unfinished" in err and f"--continue {state}" in err and state.exists()
+    assert "unfinished" in err and f"--resume {state}" in err and state.exists()
     first = json.loads(out)
     assert first["interrupted"] and first["pending"] > 0
-    rest = run(*args[:-3], "--continue", state, "--json", "-q")
+    rest = run(*args[:-3], spelling, state, "--json", "-q")
     assert rest.returncode == 0, rest.stderr
     done = json.loads(rest.stdout)
     key = "weak" if kind == "--weak" else "strong"
@@ -100,6 +114,32 @@ def test_ctrl_c_then_continue(slow, tmp_path, kind):
     if kind == "--weak":  # the state's counters went on: those of the sequential run
         for k in ("nodes", "updates", "cleansings", "mems"):
             assert done[k] == seq[k]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_of_a_listing_then_resume(slow, tmp_path):
+    """masyu solve --all --jobs 2: Ctrl-C after some loops are written, then
+    --resume FILE writes the rest: together, the sequential run's loops."""
+    common = [slow, "--weak", "--all", "--encoding", "423", "--engine", "python",
+              "--format", "json"]
+    seq = run("solve", *common, "-q")
+    assert seq.returncode == 0 and seq.stdout.count("\n") == 958
+    state = tmp_path / "state.json"
+    args = ["solve", *common, "--jobs", "2", "--resume", state]
+    proc = subprocess.Popen(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    first = [proc.stdout.readline() for _ in range(3)]  # loops are being written
+    os.killpg(proc.pid, signal.SIGINT)
+    # the rest as the pipe holds it (communicate() would skip what readline buffered)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=120)
+    assert proc.returncode == 130, err
+    assert "interrupted" in err and f"--resume {state}" in err and state.exists()
+    written = "".join(first) + out
+    assert 3 <= written.count("\n") < 958
+    rest = run(*args, "-q")
+    assert rest.returncode == 0, rest.stderr
+    assert written + rest.stdout == seq.stdout
 
 
 def test_each_local_cluster(shared):

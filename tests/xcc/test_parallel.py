@@ -125,6 +125,37 @@ def test_interrupt_and_resume(tmp_path):
     assert rest.counters == stats.counters
 
 
+@pytest.mark.parametrize("stop", [1, 7, 40, 100, 351])
+def test_a_listing_stopped_between_two_solutions_resumes_without_losing_any(stop):
+    """Stopped inside a subproblem's solutions (the consumer breaks, or Ctrl-C
+    between two of them, the generator still open): the rest of that
+    subproblem's solutions come after resuming, as a listing or a count."""
+    problem = queens(9)
+    seq, stats = sequential(problem)
+    for close in (True, False):
+        first = Parallel(problem, jobs=2, budget=20_000, warm=4)
+        listing = first.solutions()
+        got = [s.indices for _, s in zip(range(stop), listing)]
+        if close:
+            listing.close()
+        state = json.loads(json.dumps(first.state()))
+        assert state["solutions"] == stop and state["pending"]
+        resumed = Parallel(problem, jobs=2, budget=20_000, resume=state)
+        rest = [s.indices for s in resumed.solutions()]
+        assert got + rest == seq
+        assert resumed.stats.counters == stats.counters
+        counted = count(problem, jobs=2, budget=20_000, resume=state)
+        assert counted.solutions == 352 and counted.counters == stats.counters
+        # the last one handed out never used (Ctrl-C before it was written): it comes again
+        again = Parallel(problem, jobs=2, budget=20_000,
+                         resume=json.loads(json.dumps(first.state(unused=1))))
+        assert got[:-1] + [s.indices for s in again.solutions()] == seq
+        assert again.stats.counters == stats.counters
+        listing.close()
+    with pytest.raises(xcc.XCCError, match="cannot take back"):
+        first.state(unused=stop + 1)
+
+
 def test_resume_of_another_problem_refused():
     state = Parallel(queens(5), jobs=1).state()
     with pytest.raises(xcc.XCCError, match="another problem"):

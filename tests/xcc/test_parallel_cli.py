@@ -86,3 +86,29 @@ def test_ctrl_c_then_resume(tmp_path):
     seq = xcc.count(problem)
     assert done["solutions"] == 14200
     assert {k: done[k] for k in seq.counters} == seq.counters
+
+
+@pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
+def test_ctrl_c_of_solve_then_resume(tmp_path):
+    """xcc solve --jobs 2: Ctrl-C after some solutions are printed, then
+    --resume FILE prints the rest, numbered on: together, the sequential list."""
+    path = tmp_path / "q10.dlx"
+    xcc.write_dlx(queens(10), path)
+    seq = run("solve", path)
+    assert seq.returncode == 0 and seq.stdout.count(":\n") == 724
+    state = tmp_path / "state.json"
+    args = ["solve", path, "--engine", "python", "--jobs", "2", "--resume", state]
+    proc = subprocess.Popen(XCC + [str(a) for a in args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    first = [proc.stdout.readline() for _ in range(12)]  # solutions are being printed
+    os.killpg(proc.pid, signal.SIGINT)
+    # the rest as the pipe holds it (communicate() would skip what readline buffered)
+    out, err = proc.stdout.read(), proc.stderr.read()
+    proc.wait(timeout=120)
+    assert proc.returncode == 130, err
+    assert "unfinished" in err and state.exists()
+    printed = "".join(first) + out
+    assert printed.count(":\n") < 724
+    rest = run(*args)
+    assert rest.returncode == 0, rest.stderr
+    assert printed + rest.stdout == seq.stdout

@@ -101,3 +101,28 @@ def test_ctrl_c_reports_what_was_counted(tmp_path):
                         r"[\d,]+ mems, max level \d+, \d+\.\d{3} s \(stopped early\) \[interrupted\]\n",
                         out), out
     assert re.match(r"\.\.\. \d+ solutions, \d+ nodes \([\d,]+ nodes/s\)\n", err), err
+
+
+def test_options_without_primary_items_dropped_as_the_full_command_drops_them(tmp_path, capsys):
+    """Several such options between others (the quick path rebuilds the arrays)."""
+    f = tmp_path / "mixed.dlx"
+    f.write_text("a b c | x y\nx:1\na x:0\ny:2 x:0\nb c y:2\nb\ny\nc x:0\na b c\n")
+    argv = ["count", str(f)]
+    code, out, err = fast(argv, capsys)
+    assert code is not None and err.count("option ignored") == 3
+    assert (code, masked(out), err) == (full(argv)[0], masked(full(argv)[1]), full(argv)[2])
+
+
+def test_the_quick_path_imports_only_the_extension():
+    """Its cost after ``import xcc`` is what DLX2's whole run is compared with
+    (benchmarks/dlx2.py): no typer, numpy, typing, xcc.textio or array."""
+    code = ("import sys, os, xcc\n"
+            "before = set(sys.modules)\n"
+            "sys.stdout = open(os.devnull, 'w')\n"
+            "from xcc.quick import quick\n"
+            f"assert quick(['count', {str(BENCH / 'color.dlx')!r}]) == 0\n"
+            "sys.stdout = sys.__stdout__\n"
+            "print(' '.join(sorted(set(sys.modules) - before)))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert set(r.stdout.split()) <= {"xcc.quick", "xcc._native"}, r.stdout

@@ -113,11 +113,15 @@ class Parallel:
         self.stats = ParallelStats(engine=name)
         self._start: list[tuple[int, ...]] = [()]
         self._used = False
+        self._skip = 0  # solutions at the start already handed out (a resumed listing)
         if resume is not None:
             self._resume(resume)
         self._open: set[tuple[int, ...]] = set(self._start)  # prefixes without a result
         self._frontier = deque(sorted(self._start))  # the order of emission (listing)
         self._results: dict[tuple[int, ...], Part] = {}  # parts not yet emitted
+        # listing: the part whose solutions are being handed out, and how many
+        # of them are out (a state taken then must not lose the rest of them)
+        self._partial: tuple[Part, int] | None = None
 
     # ---- resuming ----------------------------------------------------------------
 
@@ -136,16 +140,46 @@ class Parallel:
             s.counters.update({k: int(v) for k, v in state["counters"].items()})
             s.overhead.update({k: int(v) for k, v in state["overhead"].items()})
             s.subproblems = int(state["subproblems"])
+            self._skip = int(state.get("skip", 0))
+            if self._skip < 0 or self._skip > s.solutions:
+                raise ValueError(f"skip {self._skip}")
         except (KeyError, TypeError, ValueError) as error:
             raise XCCError(f"resume: malformed state ({error})") from None
 
-    def state(self) -> dict:
-        """What was counted and what is left, as plain data (JSON)."""
+    def state(self, unused: int = 0) -> dict:
+        """What was counted and what is left, as plain data (JSON).  Taken while
+        a listing is stopped inside a subproblem's solutions (Ctrl-C between
+        two of them), that subproblem is pending again, its counters are not
+        counted yet, and ``skip`` says how many of the solutions counted are
+        its first ones, already handed out: a resumed listing goes on after
+        them, a resumed count counts them once.  ``unused``: how many of the
+        last solutions handed out were not used (not written when Ctrl-C
+        came): they are handed out again after resuming."""
         s = self.stats
+        partial, solutions = self._partial, s.solutions
+        if unused:
+            if partial is None or not 0 < unused <= partial[1]:
+                raise XCCError(f"cannot take back {unused} solutions: not handed out just now")
+            partial, solutions = (partial[0], partial[1] - unused), solutions - unused
+        counters, subproblems, skip = dict(s.counters), s.subproblems, self._skip
+        if self._unfinished(partial):
+            part, skip = partial
+            for k, v in part.own.items():
+                if k != "max_level":
+                    counters[k] -= v
+            subproblems -= 1
+        pending = self._pending(True, partial) if self._used and self._ordered else (
+            sorted(self._open) if self._used else list(self._start))
         return {"version": STATE_VERSION, "problem": problem_key(self.problem, self.cycle),
-                "engine": self._engine.name, "solutions": s.solutions,
-                "counters": dict(s.counters), "overhead": dict(s.overhead),
-                "subproblems": s.subproblems, "pending": [list(p) for p in s.pending]}
+                "engine": self._engine.name, "solutions": solutions,
+                "counters": counters, "overhead": dict(s.overhead),
+                "subproblems": subproblems, "pending": [list(p) for p in pending],
+                "skip": skip}
+
+    @staticmethod
+    def _unfinished(partial: tuple[Part, int] | None) -> bool:
+        """Is a listing stopped inside a subproblem's solutions?"""
+        return partial is not None and partial[1] < len(partial[0].solutions)
 
     # ---- the two uses --------------------------------------------------------------
 
@@ -155,17 +189,24 @@ class Parallel:
         with self._running(ordered=True, keep=True) as parts:
             for part in parts:
                 self._add(part)
-                for indices in part.solutions:
+                for k, indices in enumerate(part.solutions):
+                    if self._skip:  # handed out before the state was taken
+                        self._skip -= 1
+                        continue
                     stats.solutions += 1
+                    self._partial = (part, k + 1)
                     yield Solution(indices, problem)
                     if limit is not None and stats.solutions >= limit:
                         stats.complete = False
                         return
+                self._partial = None
 
     def count(self) -> ParallelStats:
         """Count the solutions (up to the limit, in order then); Ctrl-C is
         not caught here (read ``stats`` after it)."""
         stats, limit = self.stats, self.limit
+        stats.solutions -= self._skip  # a stopped listing's first ones: counted again here
+        self._skip = 0
         with self._running(ordered=limit is not None, keep=False) as parts:
             for part in parts:
                 self._add(part)
@@ -190,7 +231,7 @@ class Parallel:
     def _running(self, ordered: bool, keep: bool):
         if self._used:
             raise XCCError("a Parallel search runs once; make a new one")
-        self._used = True
+        self._used, self._ordered = True, ordered
         return _Running(self, ordered, keep)
 
     def _record(self, part: Part, results: dict) -> None:
@@ -209,8 +250,16 @@ class Parallel:
             frontier.extendleft(reversed(part.children))
             yield part
 
-    def _pending(self, ordered: bool) -> list[tuple[int, ...]]:
-        return list(self._frontier) if ordered else sorted(self._open)
+    def _pending(self, ordered: bool, partial: tuple[Part, int] | None = None
+                 ) -> list[tuple[int, ...]]:
+        if not ordered:
+            return sorted(self._open)
+        pending = list(self._frontier)
+        partial = partial or self._partial
+        if self._unfinished(partial):  # its children lead the frontier: its prefix covers them
+            part = partial[0]
+            pending = [part.prefix] + pending[len(part.children):]
+        return pending
 
     def _parts(self, pool: Pool, ordered: bool, keep: bool) -> Iterator[Part]:
         """Every part, in order when ``ordered`` (else as they come); with

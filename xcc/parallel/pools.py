@@ -13,7 +13,9 @@ optional dependency (the extra ``dask``), imported only when asked for.
 from __future__ import annotations
 
 import multiprocessing
+from multiprocessing import resource_tracker
 import os
+import signal
 import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 
@@ -78,6 +80,14 @@ class Pool:
     # ---- the kinds ---------------------------------------------------------------
 
     def _start_processes(self, n: int) -> None:
+        # Ctrl-C is the driver's (the main thread's): blocked in this thread, so
+        # the processes it starts (the fork server, and the workers forked
+        # from it, or spawned) inherit it blocked: no traceback from a fork
+        # server still importing the engines when Ctrl-C comes.  The resource
+        # tracker first: starting it unblocks SIGINT in the thread that does.
+        if hasattr(signal, "pthread_sigmask"):
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self._executor = self._own = self._process_pool(n)
         except BaseException as error:  # given to the driver by _started()
@@ -184,7 +194,7 @@ class Pool:
         if isinstance(own, ProcessPoolExecutor):
             if stop:
                 _stop_processes(own)
-            own.shutdown(wait=not stop, cancel_futures=True)
+            own.shutdown(wait=True, cancel_futures=True)  # (killed: quick; no exit-time race)
         elif isinstance(own, tuple):
             client, cluster = own
             client.close()

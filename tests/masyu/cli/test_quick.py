@@ -120,3 +120,68 @@ def test_the_entry_point_takes_the_quick_path_without_typer():
     left = _process(probe, ["solve", GAME, "--nonesuch"])
     assert left.returncode == 2 and "TYPER True" in left.stderr
     assert left.stderr.startswith("masyu: no such option: --nonesuch")
+
+
+# masyu count: the same, with count's options
+COUNT_TAKEN = [
+    [GAME], [GAME, "-q"], ["-q", GAME], [GAME, "--json"], [GAME, "--json", "--quiet"],
+    [MANY], [MANY, "--weak"], [MANY, "--weak", "--json"], [MANY, "--limit", "1"],
+    [MANY, "-n", "1", "--json"], [MANY, "--limit=2", "--weak"], [NONE], [NONE, "--weak"],
+    [URL, "-q"], [GAME, "--engine", "python"], [GAME, *SAT], [GAME, "--method", "filter"],
+    [GAME, "--method=guard", "--encoding", "422"], [GAME, "--method", "best", "--json"],
+    [MANY, "--method", "propagate", "--engine", "c"], [GAME, "--encoding=423", "--weak"],
+    ["4x4:i", "--weak", "-q"],
+    [GAME, "--engine", "nonesuch"], [GAME, "--engine=memo"], ["bogus"], ["4x4:aWk"],
+    ["no/such/file.txt"], [str(PUZZLES)], [f"{PUZZLES}/extra.txt#ohmec-mypuzzles-00"],
+    [f"{PUZZLES}/extra.txt#nonesuch"], [f"{PUZZLES}/extra.txt"], [""],
+]
+COUNT_LEFT = [
+    [], ["-q"], ["--help"], [GAME, "--help"], [GAME, "--each"], [GAME, "--exact"],
+    [GAME, "--all"], [GAME, "--format", "json"], [GAME, "--limit", "0"], [GAME, "-n3"],
+    [GAME, GAME], ["-"], ["-#name"], [GAME, "-q", "-q"], [GAME, "--", "-q"],
+    [GAME, "--jobs", "2"], [GAME, "--resume", "s.json"], [GAME, "--continue", "s.json"],
+    [GAME, "--memory", "1G"], [GAME, "-o", "out.txt"], [GAME, "--csv"], [GAME, "--json=1"],
+    [GAME, "--method", "Auto"], [GAME, "--encoding", "424"],
+]
+
+
+def _timeless(text: str) -> str:
+    return re.sub(r'"seconds": [0-9.e-]+', '"seconds": T', _seconds(text))
+
+
+def _typer_count(argv: list[str], capsys) -> tuple[int, str, str]:
+    try:
+        code = full.main(["count", *argv])
+    except SystemExit as done:
+        code = done.code
+    got = capsys.readouterr()
+    return code, _timeless(got.out), _seconds(got.err)
+
+
+@pytest.mark.parametrize("argv", COUNT_TAKEN, ids=lambda a: " ".join(a)[:60])
+def test_the_quick_count_prints_what_the_typer_verb_prints(argv, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code = quick.quick_count(argv)
+    got = capsys.readouterr()
+    assert code is not None, "the quick path must take this command line"
+    expected = _typer_count(argv, capsys)
+    assert (code, _timeless(got.out), _seconds(got.err)) == expected
+    assert got.out or got.err
+
+
+@pytest.mark.parametrize("argv", COUNT_LEFT, ids=lambda a: " ".join(a)[:60] or "(none)")
+def test_the_quick_count_leaves_the_rest_to_typer(argv, capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert quick.quick_count(argv) is None
+    assert capsys.readouterr() == ("", "")
+
+
+def test_the_entry_point_counts_without_typer():
+    probe = ("import sys; sys.argv[0] = 'masyu'\n"
+             "from masyu.cli import main\n"
+             "try:\n    main()\n"
+             "finally:\n"
+             "    print('TYPER', 'typer' in sys.modules, file=sys.stderr)")
+    run = _process(probe, ["count", MANY, "--weak", "--json"])
+    assert run.returncode == 0 and run.stderr.splitlines()[-1] == "TYPER False", run.stderr
+    assert '"weak": ' in run.stdout
