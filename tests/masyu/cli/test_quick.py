@@ -62,9 +62,9 @@ def _seconds(text: str) -> str:
     return re.sub(r"\d+\.\d+ s\b", "T s", text)
 
 
-def _typer(argv: list[str], capsys) -> tuple[int, str, str]:
+def _typer(argv: list[str], capsys, verb: str = "solve") -> tuple[int, str, str]:
     try:
-        code = full.main(["solve", *argv])
+        code = full.main([verb, *argv])
     except SystemExit as done:
         code = done.code
     got = capsys.readouterr()
@@ -150,12 +150,8 @@ def _timeless(text: str) -> str:
 
 
 def _typer_count(argv: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        code = full.main(["count", *argv])
-    except SystemExit as done:
-        code = done.code
-    got = capsys.readouterr()
-    return code, _timeless(got.out), _seconds(got.err)
+    code, out, err = _typer(argv, capsys, "count")
+    return code, _timeless(out), err
 
 
 @pytest.mark.parametrize("argv", COUNT_TAKEN, ids=lambda a: " ".join(a)[:60])
