@@ -20,7 +20,9 @@ from masyu import MasyuError, Puzzle, check, count
 from masyu.cli import app
 from masyu.collection import parse_collection, parse_solutions
 from masyu.generate import generate_with_loop, measure
-from masyu.generate.loops import admitted_pearls, fill_ratio, grow_loop
+from masyu.board import board
+from masyu.generate.loops import (admitted_pearls, faces_loop, faces_pearls, fill_ratio,
+                                  grow_faces, grow_loop, improve_loop)
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[3]
@@ -58,6 +60,25 @@ def test_admitted_pearls_are_exactly_the_cells_that_can_hold_one():
                 ok = check(Puzzle(8, 8, {(r, c): kind}), loop) == []
                 assert ok == (admitted.get((r, c)) == kind), (r, c, kind)
 
+
+
+@pytest.mark.parametrize("rows, cols, seed", [(4, 4, 0), (5, 9, 1), (9, 6, 2), (16, 16, 3)])
+def test_faces_pearls_is_the_loop_and_its_admitted_pearls(rows, cols, seed):
+    # The repairs' numpy shortcut against the Loop-based functions, on loops grown
+    # and reshaped as full_loop does (and on the empty and the full face set).
+    rng = random.Random(seed)
+    inside = grow_faces(rows, cols, rng)
+    bd = board(rows, cols)
+    shapes = []
+    for _ in range(3):
+        improve_loop(rows, cols, inside, rng, steps=200, kick=4, temperature=0.3)
+        shapes.append([list(row) for row in inside])
+    shapes.append([[True] * (cols - 1) for _ in range(rows - 1)])
+    for faces in shapes:
+        loop = faces_loop(rows, cols, faces)
+        assert faces_pearls(bd, faces) == (bd.values(loop.edges), bd.kinds(admitted_pearls(loop)))
+    assert faces_pearls(bd, [[False] * (cols - 1)] * (rows - 1)) == (
+        [0] * (bd.nedges + 1), [0] * (rows * cols))
 
 # -- the generator -----------------------------------------------------------------
 

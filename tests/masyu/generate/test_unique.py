@@ -46,21 +46,55 @@ def test_the_oracle_agrees_with_dancing_links_on_random_pearl_subsets(n, seed):
             more = list(sub)
             if gone:
                 more[gone[0]] = kinds[gone[0]]
+            got = []
             for question in (sub, more):
-                got = oracle.unique(question)
-                assert got == unique_by_dlx(n, n, bd, question), (n, seed, question)
-                answers.append(got)
-        assert oracle.questions == 60 and oracle.solves + oracle.witnessed >= 60
+                got.append(oracle.unique(question))
+                assert got[-1] == unique_by_dlx(n, n, bd, question), (n, seed, question)
+                answers.append(got[-1])
+            if gone and got[1]:   # sub with the pearl back is unique: the hint applies
+                assert oracle.unique(sub, without=gone[0]) == got[0], (n, seed, sub)
+                hinted.append(got[0])
+        assert oracle.questions >= 60 and oracle.solves + oracle.witnessed >= 60
         witnessed.append(oracle.witnessed)
     assert True in answers and False in answers  # both answers were exercised
 
 
 witnessed: list[int] = []
+hinted: list[bool] = []
 
 
 def test_earlier_second_solutions_answered_some_questions():
     # (after the parametrized test above, in file order)
     assert sum(witnessed) > 0, witnessed
+    assert True in hinted and False in hinted  # hinted questions with both answers
+
+
+def test_kept_pearls_answer_as_before_and_may_not_go():
+    # Removals one by one, as the generator asks them, each refused pearl kept for
+    # good: the answers are dancing links' and a question without a kept pearl fails.
+    n, rng = 7, random.Random(4)
+    found = None
+    while found is None:
+        found = full_loop(n, n, rng, 2)
+    loop, pearls, _ = found
+    bd = board(n, n)
+    kinds = bd.kinds(pearls)
+    order = [i for i, k in enumerate(kinds) if k]
+    rng.shuffle(order)
+    kept = []
+    with UniqueOracle(bd, kinds, bd.values(loop.edges)) as oracle:
+        for i in order:
+            saved, kinds[i] = kinds[i], 0
+            got = oracle.unique(kinds, without=i)
+            assert got == unique_by_dlx(n, n, bd, kinds), (i, kinds)
+            if not got:
+                kinds[i] = saved
+                oracle.keep(i)
+                kept.append(i)
+        assert kept and oracle.solves > 0
+        kinds[kept[0]] = 0
+        with pytest.raises(ValueError, match="kept"):
+            oracle.unique(kinds)
 
 
 @pytest.mark.parametrize("size, seed", [(12, 5), (14, 1)])
