@@ -156,7 +156,6 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
     # more pearls never add a solution: the answer is yes without asking.  A pearl
     # that the oracle lets go now (it had refused it then) ends that: forget them.
     passed: set[int] = set()
-    refused: list[tuple[int, int]] = []  # (position, cell) refused by the oracle, pending on
     batch, pos = FIRST_BATCH, 0
     while True:
         if pos < len(order) and left - len(pending) > floor:
@@ -173,10 +172,6 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
             else:  # (pending is shorter than a batch, or it would have been checked)
                 kinds[i] = saved
                 oracle.rank[i] = KEPT
-                if pending:   # asked again if a rollback goes back before it
-                    refused.append((pos - 1, i))
-                else:         # for good: a rollback never goes back before it
-                    oracle.keep(i)
                 continue
             if level >= 3:
                 removed.append(i)
@@ -203,17 +198,9 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
             batch = max(1, batch // 2)
         removed += [i for _, i, _ in pending[:good]]
         left -= good
-        # The oracle's refusals since the batch began stay for good unless the scan
-        # resumes before them (it asks them again then, with more pearls).
-        resume = pending[good][0] if good < len(pending) else len(order)
-        for at, i in refused:
-            if at < resume:
-                oracle.keep(i)
-        refused.clear()
         if good < len(pending):  # keep the refused pearl, put back the rest, resume after it
             at, i, _ = pending[good]
             oracle.rank[i] = KEPT
-            oracle.keep(i)
             for k, (_, i, saved) in enumerate(pending):
                 kinds[i] = 0 if k < good else saved
             if not RESCREEN:

@@ -145,11 +145,10 @@ class UniqueOracle:
         self._loop = bytes(loop[:m]) + b"\0"
         self._loop_np = np.frombuffer(self._loop, dtype=np.uint8)[:m]
         self._kinds = list(candidates)
-        # The pearls of the last question, kept up to date by its changes: present
-        # (a mask over the cells) and asked (present and not kept: the assumptions).
+        # The pearls of the last question, kept up to date by its changes: a mask
+        # over the cells, and their selectors (the assumptions).
         self._present = np.zeros(bd.ncells, dtype=bool)
         self._asked: dict[int, int] = {}   # pearl -> selector
-        self._kept: set[int] = set()       # pearls whose rule is a clause for good
         # Each second solution found, as the candidate pearls it breaks: it is a
         # second solution of every question without one of them.  ``_live[w]``
         # counts the pearls of the last question that witness w breaks; ``_free``
@@ -162,15 +161,6 @@ class UniqueOracle:
         # Cuts name the pearl that outlasts the others; the caller ranks them.
         self.rank: dict[int, int] = dict.fromkeys(self.selector, 0)
 
-    def keep(self, cell: int) -> None:
-        """Pearl ``cell`` is in every later question: its rule becomes a clause for
-        good instead of an assumption asked each time (a later question without it
-        is an error)."""
-        if cell not in self._kept:
-            self._kept.add(cell)
-            self._solver.add_clause([self.selector[cell]])
-            self._asked.pop(cell, None)
-
     def _update(self, kinds: Sequence[int]) -> None:
         """Bring the question's pearls and the witnesses' counts up to ``kinds``."""
         present = np.frombuffer(bytes(kinds), dtype=np.uint8) != 0
@@ -178,17 +168,14 @@ class UniqueOracle:
         if not changed:
             return
         self._present = present
-        asked, kept, live, free = self._asked, self._kept, self._live, self._free
+        asked, live, free = self._asked, self._live, self._free
         for i in changed:
             if present[i]:
-                if i not in kept:
-                    asked[i] = self.selector[i]
+                asked[i] = self.selector[i]
                 for w in self._breaking.get(i, ()):
                     live[w] += 1
                     free.discard(w)
             else:
-                if i in kept:
-                    raise ValueError(f"pearl {i} was kept for good, and a question is without it")
                 del asked[i]
                 for w in self._breaking.get(i, ()):
                     live[w] -= 1
@@ -233,20 +220,18 @@ class UniqueOracle:
             if len(cycles) == 1:
                 self._witness(self._broken(model))
                 return False
-            if not self._asked and not self._kept:  # no pearl to name: a loop through
+            if not self._asked:  # no pearl to name: a loop through
                 # this cycle's cells and an edge beyond them crosses their boundary
                 (first, crossing), (other, _) = cycles[0], cycles[1]
                 solver.add_clause([-(first + 1), -(other + 1)] + crossing)
                 self.cuts += 1
                 continue
+            if lasting is None:
+                lasting = sorted(self._asked, key=self.rank.__getitem__, reverse=True)
             for k, (first, crossing) in enumerate(cycles):
-                # the pearl off this cycle that outlasts the others: one kept for good
-                # if any (a cycle holding every pearl needs no cut: the others are cut)
-                q = next((i for i in self._kept if label[i] != k), None)
-                if q is None:
-                    if lasting is None:
-                        lasting = sorted(self._asked, key=self.rank.__getitem__, reverse=True)
-                    q = next((i for i in lasting if label[i] != k), None)
+                # the pearl off this cycle that outlasts the others (a cycle holding
+                # every pearl needs no cut: the others are cut)
+                q = next((i for i in lasting if label[i] != k), None)
                 if q is not None:
                     solver.add_clause([-(first + 1), -self.selector[q]] + crossing)
                     self.cuts += 1

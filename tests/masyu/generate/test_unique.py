@@ -69,34 +69,6 @@ def test_earlier_second_solutions_answered_some_questions():
     assert True in hinted and False in hinted  # hinted questions with both answers
 
 
-def test_kept_pearls_answer_as_before_and_may_not_go():
-    # Removals one by one, as the generator asks them, each refused pearl kept for
-    # good: the answers are dancing links' and a question without a kept pearl fails.
-    n, rng = 7, random.Random(4)
-    found = None
-    while found is None:
-        found = full_loop(n, n, rng, 2)
-    loop, pearls, _ = found
-    bd = board(n, n)
-    kinds = bd.kinds(pearls)
-    order = [i for i, k in enumerate(kinds) if k]
-    rng.shuffle(order)
-    kept = []
-    with UniqueOracle(bd, kinds, bd.values(loop.edges)) as oracle:
-        for i in order:
-            saved, kinds[i] = kinds[i], 0
-            got = oracle.unique(kinds, without=i)
-            assert got == unique_by_dlx(n, n, bd, kinds), (i, kinds)
-            if not got:
-                kinds[i] = saved
-                oracle.keep(i)
-                kept.append(i)
-        assert kept and oracle.solves > 0
-        kinds[kept[0]] = 0
-        with pytest.raises(ValueError, match="kept"):
-            oracle.unique(kinds)
-
-
 @pytest.mark.parametrize("size, seed", [(12, 5), (14, 1)])
 def test_rolled_back_removals_are_not_asked_again_and_the_puzzle_is_the_same(monkeypatch, size,
                                                                              seed):
