@@ -4,6 +4,7 @@
     python benchmarks/generate.py --sizes 15x15 --seeds 5 --difficulty hard
     python benchmarks/generate.py --sizes 30x30 --seeds 3 --baseline
     python benchmarks/generate.py --sizes 40x40,50x50 --versus python
+    python benchmarks/generate.py --sizes 100x100 --seeds 5 --first-seed 5
 
 Prints a Markdown table: size, seeds, median and worst CPU seconds
 (``time.process_time``: steady on a shared machine), median pearls (and their
@@ -72,6 +73,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10x10,20x20,30x30")
     ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="seeds FIRST..FIRST+SEEDS-1 (to split one size over two runs)")
     ap.add_argument("--difficulty", default=None, choices=list(masyu.DIFFICULTIES))
     ap.add_argument("--minimal", action="store_true")
     ap.add_argument("--baseline", action="store_true",
@@ -99,7 +102,7 @@ def main(argv: list[str] | None = None) -> None:
         times, base, ratios, npearls, bands, attempts = [], [], [], [], collections.Counter(), []
         vs, vs_ratios = [], []
         deductions, questions = [], []
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             g, seconds, counts = one(rows, cols, seed, args)
             times.append(seconds)
             assert masyu.check(g.puzzle, g.loop) == []
