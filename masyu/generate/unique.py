@@ -14,7 +14,11 @@ question is one incremental solve:
 - the known loop blocked by one clause ("not every edge of the loop"): any
   other strong solution is a witness against uniqueness; and "some edge";
 - the pearls of the question as assumptions (the selectors of the others left
-  free: a free selector can only add constraints, never a solution);
+  free: a free selector can only add constraints, never a solution), kept from
+  one question to the next by the cells that changed;
+- a hint, when the caller has one: the pearl just removed, the puzzle with it
+  known unique (the generator's removals).  Then a second solution must break
+  that pearl, and "its rule broken" (a variable of its own) is assumed too;
 - connectivity by lazy cuts: a model made of several cycles is refused by
   "not pearl q, or not edge e, or some edge crossing the boundary of C's
   cells", for a cycle C, an edge e of it and q a pearl of the question
