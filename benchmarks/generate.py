@@ -4,6 +4,7 @@
     python benchmarks/generate.py --sizes 15x15 --seeds 5 --difficulty hard
     python benchmarks/generate.py --sizes 30x30 --seeds 3 --baseline
     python benchmarks/generate.py --sizes 40x40,50x50 --versus python
+    python benchmarks/generate.py --sizes 100x100 --seeds 5 --first-seed 5
 
 Prints a Markdown table: size, seeds, median and worst CPU seconds
 (``time.process_time``: steady on a shared machine), median pearls (and their
@@ -19,12 +20,15 @@ same run, checks that the puzzle is the same and adds the ratio.
 Every puzzle is checked against its loop, its uniqueness is counted by
 dancing links with propagation (``masyu.count(method="propagate",
 engine="c")``: another model, engine and code than the generator's deduction
-and SAT oracle), and a requested band must be the band measured.
+and SAT oracle), and a requested band must be the band measured.  Each seed's line
+(on stderr) ends with the SHA-1 of the puzzle's grid rows joined: a speed-up that
+keeps the answers exact keeps these.
 """
 from __future__ import annotations
 
 import argparse
 import collections
+import hashlib
 import statistics
 import sys
 import time
@@ -72,6 +76,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10x10,20x20,30x30")
     ap.add_argument("--seeds", type=int, default=10)
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="seeds FIRST..FIRST+SEEDS-1 (to split one size over two runs)")
     ap.add_argument("--difficulty", default=None, choices=list(masyu.DIFFICULTIES))
     ap.add_argument("--minimal", action="store_true")
     ap.add_argument("--baseline", action="store_true",
@@ -99,7 +105,7 @@ def main(argv: list[str] | None = None) -> None:
         times, base, ratios, npearls, bands, attempts = [], [], [], [], collections.Counter(), []
         vs, vs_ratios = [], []
         deductions, questions = [], []
-        for seed in range(args.seeds):
+        for seed in range(args.first_seed, args.first_seed + args.seeds):
             g, seconds, counts = one(rows, cols, seed, args)
             times.append(seconds)
             assert masyu.check(g.puzzle, g.loop) == []
@@ -126,9 +132,10 @@ def main(argv: list[str] | None = None) -> None:
                 vs.append(bs)
                 vs_ratios.append(seconds / bs)
                 note += f", {args.versus} deducer {bs:.2f} s"
+            digest = hashlib.sha1("".join(g.puzzle.grid).encode()).hexdigest()[:12]
             print(f"  {size} seed {seed}: {seconds:.2f} s{note}, {npearls[-1]} pearls, "
-                  f"{g.difficulty.band} (score {g.difficulty.score})", file=sys.stderr,
-                  flush=True)
+                  f"{g.difficulty.band} (score {g.difficulty.score}), grid sha1 {digest}",
+                  file=sys.stderr, flush=True)
         p = statistics.median(npearls)
         band_text = ", ".join(f"{b} {n}" for b, n in sorted(bands.items()))
         line = (f"| {rows}x{cols} | {args.seeds} | {statistics.median(times):.2f} | "

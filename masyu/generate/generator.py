@@ -103,8 +103,10 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
         rng.shuffle(cells)
         with Judge(bd, known, level, candidates=kinds, use_oracle=use_oracle) as judge:
             removed = remove(kinds, cells, judge, level, floor)
-            if minimal and level < 3:
-                rest = [i for i in cells if kinds[i]]
+        if minimal and level < 3:
+            # a judge of its own: the first one's oracle holds the pearls it kept for good
+            rest = [i for i in cells if kinds[i]]
+            with Judge(bd, known, 3, candidates=list(kinds), use_oracle=use_oracle) as judge:
                 removed += remove(kinds, rest, judge, 3, floor)
         short = floor - (len(pearls) - len(removed))
         if short > 0:

@@ -19,7 +19,9 @@ import math
 import random
 from typing import Sequence
 
-from ..board import STEP, Cell, Edge, step
+import numpy as np
+
+from ..board import BLACK, STEP, WHITE, Board, Cell, Edge, step
 from ..deduce import native
 from ..loop import Loop
 
@@ -267,6 +269,46 @@ def admitted_pearls(loop: Loop) -> list[tuple[Cell, str]]:
         elif all(n in straight for n in nbrs):
             out.append((cell, "B"))
     return out
+
+
+def faces_pearls(bd: Board, inside: Sequence[Sequence[bool]]) -> tuple[list[int], list[int]]:
+    """The boundary of a set of faces and the pearls it admits, at once and in numpy:
+    ``(values, kinds)`` as ``bd.values(faces_loop(...).edges)`` and
+    ``bd.kinds(admitted_pearls(...))`` (the generator's repairs ask for both many
+    times, with no Loop in between; the tests hold the three to the same answers)."""
+    rows, cols = bd.rows, bd.cols
+    pad = np.zeros((rows + 1, cols + 1), dtype=bool)   # face (r, c) at pad[r + 1, c + 1]
+    pad[1:rows, 1:cols] = np.asarray(inside, dtype=bool).reshape(rows - 1, cols - 1)
+    east = pad[:rows, 1:cols] != pad[1:, 1:cols]      # (rows, cols-1): edge (r,c)-(r,c+1)
+    south = pad[1:rows, :cols] != pad[1:rows, 1:]     # (rows-1, cols): edge (r,c)-(r+1,c)
+    band = 2 * cols - 1
+    val = np.zeros(bd.nedges + 1, dtype=np.uint8)
+    # the numbering: row r's east edges (r * band + c), then its south ones
+    full = np.zeros((rows, band), dtype=np.uint8)
+    full[:, :cols - 1] = east
+    full[:rows - 1, cols - 1:] = south
+    val[:bd.nedges] = full.reshape(-1)[:bd.nedges]
+    # The loop's directions at every cell, then straight cells and turns.
+    n = np.zeros((rows, cols), dtype=bool)
+    s = np.zeros_like(n)
+    e = np.zeros_like(n)
+    w = np.zeros_like(n)
+    n[1:] = south
+    s[:-1] = south
+    e[:, :-1] = east
+    w[:, 1:] = east
+    straight = (n & s) | (e & w)
+    turn = (n ^ s) & (e ^ w)
+    ps = np.zeros((rows + 2, cols + 2), dtype=bool)   # padded: the neighbours' shapes
+    pt = np.zeros_like(ps)
+    ps[1:-1, 1:-1] = straight
+    pt[1:-1, 1:-1] = turn
+    white = ((n & s & (pt[:-2, 1:-1] | pt[2:, 1:-1]))
+             | (e & w & (pt[1:-1, :-2] | pt[1:-1, 2:])))
+    black = (turn & (~n | ps[:-2, 1:-1]) & (~s | ps[2:, 1:-1]) & (~e | ps[1:-1, 2:])
+             & (~w | ps[1:-1, :-2]))
+    kinds = np.where(white, WHITE, np.where(black, BLACK, 0)).astype(np.int64).reshape(-1)
+    return val.tolist(), kinds.tolist()
 
 
 def fill_ratio(loop: Loop) -> float:

@@ -20,7 +20,7 @@ from ..deduce import analyze_kinds
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..solving import is_unique
-from .loops import admitted_pearls, faces_loop, grow_faces, improve_loop
+from .loops import admitted_pearls, faces_loop, faces_pearls, grow_faces, improve_loop
 from .unique import AVAILABLE as ORACLE_AVAILABLE
 from .unique import UniqueOracle
 
@@ -97,11 +97,11 @@ def full_loop(rows: int, cols: int, rng: random.Random, level: int,
     improve_loop(rows, cols, inside, rng, steps=STEPS_PER_FACE * (rows - 1) * (cols - 1))
     repairs = max(REPAIRS, int(REPAIRS_PER_CELL * rows * cols))
     for repair in range(repairs + 1):
-        loop = faces_loop(rows, cols, inside)
-        pearls = admitted_pearls(loop)
-        res = analyze_kinds(bd, bd.kinds(pearls), known=bd.values(loop.edges), max_level=level)
+        known, kinds = faces_pearls(bd, inside)  # (faces_loop and admitted_pearls at once)
+        res = analyze_kinds(bd, kinds, known=known, max_level=level)
         if res.complete and res.count == 1:
-            return loop, pearls, repair
+            loop = faces_loop(rows, cols, inside)
+            return loop, admitted_pearls(loop), repair
         if not res.undecided:
             return None
         a, b = bd.ends[res.undecided[rng.randrange(len(res.undecided))]]
@@ -167,7 +167,7 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
             if i in passed:
                 passed.discard(i)
                 judge.skipped += 1
-            elif oracle.unique(kinds):
+            elif oracle.unique(kinds, without=i):
                 passed.clear()
             else:  # (pending is shorter than a batch, or it would have been checked)
                 kinds[i] = saved

@@ -14,7 +14,11 @@ question is one incremental solve:
 - the known loop blocked by one clause ("not every edge of the loop"): any
   other strong solution is a witness against uniqueness; and "some edge";
 - the pearls of the question as assumptions (the selectors of the others left
-  free: a free selector can only add constraints, never a solution);
+  free: a free selector can only add constraints, never a solution), kept from
+  one question to the next by the cells that changed;
+- a hint, when the caller has one: the pearl just removed, the puzzle with it
+  known unique (the generator's removals).  Then a second solution must break
+  that pearl, and "its rule broken" (a variable of its own) is assumed too;
 - connectivity by lazy cuts: a model made of several cycles is refused by
   "not pearl q, or not edge e, or some edge crossing the boundary of C's
   cells", for a cycle C, an edge e of it and q a pearl of the question
@@ -35,6 +39,8 @@ without it the generator asks deduction alone, as before.
 from __future__ import annotations
 
 from typing import Sequence
+
+import numpy as np
 
 from ..board import BLACK, WHITE, Board
 from ..deduce import native
@@ -136,31 +142,72 @@ class UniqueOracle:
                 clauses += pearl_clauses(bd, cell, kind, s)
         clauses.append([-(e + 1) for e in range(m) if loop[e] == 1])  # not the known loop
         clauses.append(list(range(1, m + 1)))  # a loop has an edge
+        self._top = m + len(self.selector)  # the last variable used
+        self._violated: dict[int, int] = {}  # pearl -> its "rule broken" variable
         self.questions = self.solves = self.cuts = 0
         self.witnessed = 0  # questions answered by a second solution found before
-        self._loop = list(loop)
+        self._loop = bytes(loop[:m]) + b"\0"
+        self._loop_np = np.frombuffer(self._loop, dtype=np.uint8)[:m]
         self._kinds = list(candidates)
+        # The pearls of the last question, kept up to date by its changes: a mask
+        # over the cells, and their selectors (the assumptions).
+        self._present = np.zeros(bd.ncells, dtype=bool)
+        self._asked: dict[int, int] = {}   # pearl -> selector
         # Each second solution found, as the candidate pearls it breaks: it is a
-        # second solution of every question without one of them.
+        # second solution of every question without one of them.  ``_live[w]``
+        # counts the pearls of the last question that witness w breaks; ``_free``
+        # holds the witnesses with none.
         self._witnesses: list[list[int]] = []
+        self._live: list[int] = []
+        self._breaking: dict[int, list[int]] = {}  # pearl -> the witnesses that break it
+        self._free: set[int] = set()
         self._solver = Solver(name=SOLVER, bootstrap_with=clauses)
         # Cuts name the pearl that outlasts the others; the caller ranks them.
         self.rank: dict[int, int] = dict.fromkeys(self.selector, 0)
 
-    def unique(self, kinds: Sequence[int]) -> bool:
+    def _update(self, kinds: Sequence[int]) -> None:
+        """Bring the question's pearls and the witnesses' counts up to ``kinds``."""
+        present = np.frombuffer(bytes(kinds), dtype=np.uint8) != 0
+        changed = np.flatnonzero(present != self._present).tolist()
+        if not changed:
+            return
+        self._present = present
+        asked, live, free = self._asked, self._live, self._free
+        for i in changed:
+            if present[i]:
+                asked[i] = self.selector[i]
+                for w in self._breaking.get(i, ()):
+                    live[w] += 1
+                    free.discard(w)
+            else:
+                del asked[i]
+                for w in self._breaking.get(i, ()):
+                    live[w] -= 1
+                    if not live[w]:
+                        free.add(w)
+
+    def unique(self, kinds: Sequence[int], without: int | None = None) -> bool:
         """True if the pearls of ``kinds`` (a subset of the candidates) admit no
-        strong solution but the known loop."""
+        strong solution but the known loop.
+
+        ``without``: a candidate pearl absent from ``kinds`` whose return makes
+        a puzzle known to be unique (the generator's removals: the puzzle before
+        the removal).  Then every second solution breaks that pearl (one that
+        obeys it solves the puzzle with it), and the solver is asked only for
+        those: the same answer, found near the pearl instead of anywhere."""
         self.questions += 1
-        pearls = [i for i, k in enumerate(kinds) if k]
-        bd = self.bd
+        self._update(kinds)
         # A second solution found before answers at once if it breaks none of these
         # pearls (the generator asks again, with a pearl or two more, after a refusal).
-        for broken in reversed(self._witnesses):
-            if not any(kinds[i] for i in broken):
-                self.witnessed += 1
-                return False
-        assumptions = [self.selector[i] for i in pearls]
+        if self._free:
+            self.witnessed += 1
+            return False
+        bd = self.bd
+        assumptions = list(self._asked.values())
+        if without is not None:
+            assumptions.append(self._violation(without))
         solver, m = self._solver, bd.nedges
+        lasting: list[int] | None = None
         while True:
             self.solves += 1
             try:
@@ -175,15 +222,16 @@ class UniqueOracle:
             model = solver.get_model()
             label, cycles = model_cycles(bd, model)
             if len(cycles) == 1:
-                self._witnesses.append(self._broken([x - 1 for x in model[:m] if x > 0]))
+                self._witness(self._broken(model))
                 return False
-            if not pearls:  # no pearl to name: a loop through this cycle's cells and
-                # an edge beyond them crosses their boundary
+            if not self._asked:  # no pearl to name: a loop through
+                # this cycle's cells and an edge beyond them crosses their boundary
                 (first, crossing), (other, _) = cycles[0], cycles[1]
                 solver.add_clause([-(first + 1), -(other + 1)] + crossing)
                 self.cuts += 1
                 continue
-            lasting = sorted(pearls, key=self.rank.__getitem__, reverse=True)
+            if lasting is None:
+                lasting = sorted(self._asked, key=self.rank.__getitem__, reverse=True)
             for k, (first, crossing) in enumerate(cycles):
                 # the pearl off this cycle that outlasts the others (a cycle holding
                 # every pearl needs no cut: the others are cut)
@@ -192,21 +240,53 @@ class UniqueOracle:
                     solver.add_clause([-(first + 1), -self.selector[q]] + crossing)
                     self.cuts += 1
 
-    def _broken(self, present: list[int]) -> list[int]:
-        """The candidate pearls that the loop of edges ``present`` breaks: only
+    def _witness(self, broken: list[int]) -> None:
+        w = len(self._witnesses)
+        self._witnesses.append(broken)
+        for i in broken:
+            self._breaking.setdefault(i, []).append(w)
+        self._live.append(sum(1 for i in broken if self._present[i]))
+        if not self._live[w]:
+            self._free.add(w)
+
+    def _violation(self, cell: int) -> int:
+        """A variable that implies "the pearl at ``cell`` is broken": one of its
+        rule's clauses false (each such clause under a variable of its own that
+        makes every literal false; a clause of one literal needs none)."""
+        v = self._violated.get(cell)
+        if v is not None:
+            return v
+        solver = self._solver
+        some = []
+        for clause in pearl_clauses(self.bd, cell, self._kinds[cell], 0):
+            body = clause[1:]   # without the selector
+            if len(body) == 1:
+                some.append(-body[0])
+                continue
+            self._top += 1
+            for lit in body:
+                solver.add_clause([-self._top, -lit])
+            some.append(self._top)
+        self._top += 1
+        v = self._violated[cell] = self._top
+        solver.add_clause([-v] + some)
+        return v
+
+    def _broken(self, model: Sequence[int]) -> list[int]:
+        """The candidate pearls that the solver's ``model`` (a loop) breaks: only
         pearls that see an edge where it differs from the known loop can."""
-        bd, loop = self.bd, self._loop
-        value = [0] * (bd.nedges + 1)
-        for e in present:
-            value[e] = 1
+        bd = self.bd
+        m = bd.nedges
+        differ = np.flatnonzero((np.asarray(model[:m]) > 0) != self._loop_np).tolist()
+        value = bytearray(self._loop)
         near: set[int] = set()
-        for e in range(bd.nedges):
-            if value[e] != loop[e]:
-                for cell in bd.ends[e]:  # the pearl there, or one cell on (a far edge)
-                    near.add(cell)
-                    near.update(j for j in bd.nbr[cell] if j >= 0)
+        for e in differ:
+            value[e] ^= 1
+            for cell in bd.ends[e]:  # the pearl there, or one cell on (a far edge)
+                near.add(cell)
+                near.update(j for j in bd.nbr[cell] if j >= 0)
         kinds = self._kinds
-        return [c for c in near if kinds[c] in (WHITE, BLACK)
+        return [c for c in sorted(near) if kinds[c] in (WHITE, BLACK)
                 and not obeys(bd, value, c, kinds[c])]
 
     def close(self) -> None:

@@ -6,6 +6,7 @@ generator judges removals with.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import subprocess
@@ -20,7 +21,9 @@ from masyu import MasyuError, Puzzle, check, count
 from masyu.cli import app
 from masyu.collection import parse_collection, parse_solutions
 from masyu.generate import generate_with_loop, measure
-from masyu.generate.loops import admitted_pearls, fill_ratio, grow_loop
+from masyu.board import board
+from masyu.generate.loops import (admitted_pearls, faces_loop, faces_pearls, fill_ratio,
+                                  grow_faces, grow_loop, improve_loop)
 
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[3]
@@ -59,6 +62,25 @@ def test_admitted_pearls_are_exactly_the_cells_that_can_hold_one():
                 assert ok == (admitted.get((r, c)) == kind), (r, c, kind)
 
 
+
+@pytest.mark.parametrize("rows, cols, seed", [(4, 4, 0), (5, 9, 1), (9, 6, 2), (16, 16, 3)])
+def test_faces_pearls_is_the_loop_and_its_admitted_pearls(rows, cols, seed):
+    # The repairs' numpy shortcut against the Loop-based functions, on loops grown
+    # and reshaped as full_loop does (and on the empty and the full face set).
+    rng = random.Random(seed)
+    inside = grow_faces(rows, cols, rng)
+    bd = board(rows, cols)
+    shapes = []
+    for _ in range(3):
+        improve_loop(rows, cols, inside, rng, steps=200, kick=4, temperature=0.3)
+        shapes.append([list(row) for row in inside])
+    shapes.append([[True] * (cols - 1) for _ in range(rows - 1)])
+    for faces in shapes:
+        loop = faces_loop(rows, cols, faces)
+        assert faces_pearls(bd, faces) == (bd.values(loop.edges), bd.kinds(admitted_pearls(loop)))
+    assert faces_pearls(bd, [[False] * (cols - 1)] * (rows - 1)) == (
+        [0] * (bd.nedges + 1), [0] * (rows * cols))
+
 # -- the generator -----------------------------------------------------------------
 
 @pytest.mark.parametrize("rows, cols, seed", [
@@ -90,6 +112,17 @@ def test_fixed_seed_gives_a_fixed_puzzle():
     assert g.puzzle.grid == ("......", ".B..W.", ".....B", "......", "...B..", ".....B")
     assert check(g.puzzle, g.loop) == []
 
+
+def test_speed_ups_keep_the_puzzles():
+    # The puzzles of main at 25e6261 (before the oracle's hint and the repairs in
+    # numpy): SHA-1 of the grid rows joined.  The oracle and deduction are exact,
+    # so no speed-up of theirs may change a puzzle.
+    want = {0: "5d9fc883449d798c643c42cddb82d18490a54e71",
+            1: "13c32c5f2467e2c9e98a60a2dbf5e599b584529d",
+            2: "5968affa1abd3693f1f2b540e7ae1b294a6fbe22"}
+    for seed, digest in want.items():
+        grid = "".join(masyu.generate(20, 20, seed=seed).grid)
+        assert hashlib.sha1(grid.encode()).hexdigest() == digest, seed
 
 def test_generation_does_not_depend_on_hash_randomization():
     code = ("import masyu; g = masyu.generate_with_loop(10, 10, seed='hash'); "

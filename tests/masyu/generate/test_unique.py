@@ -46,21 +46,27 @@ def test_the_oracle_agrees_with_dancing_links_on_random_pearl_subsets(n, seed):
             more = list(sub)
             if gone:
                 more[gone[0]] = kinds[gone[0]]
+            got = []
             for question in (sub, more):
-                got = oracle.unique(question)
-                assert got == unique_by_dlx(n, n, bd, question), (n, seed, question)
-                answers.append(got)
-        assert oracle.questions == 60 and oracle.solves + oracle.witnessed >= 60
+                got.append(oracle.unique(question))
+                assert got[-1] == unique_by_dlx(n, n, bd, question), (n, seed, question)
+                answers.append(got[-1])
+            if gone and got[1]:   # sub with the pearl back is unique: the hint applies
+                assert oracle.unique(sub, without=gone[0]) == got[0], (n, seed, sub)
+                hinted.append(got[0])
+        assert oracle.questions >= 60 and oracle.solves + oracle.witnessed >= 60
         witnessed.append(oracle.witnessed)
     assert True in answers and False in answers  # both answers were exercised
 
 
 witnessed: list[int] = []
+hinted: list[bool] = []
 
 
 def test_earlier_second_solutions_answered_some_questions():
     # (after the parametrized test above, in file order)
     assert sum(witnessed) > 0, witnessed
+    assert True in hinted and False in hinted  # hinted questions with both answers
 
 
 @pytest.mark.parametrize("size, seed", [(12, 5), (14, 1)])
@@ -69,9 +75,9 @@ def test_rolled_back_removals_are_not_asked_again_and_the_puzzle_is_the_same(mon
     asked = []
     real = UniqueOracle.unique
 
-    def counted(self, kinds):
+    def counted(self, kinds, without=None):
         asked.append(1)
-        return real(self, kinds)
+        return real(self, kinds, without)
 
     monkeypatch.setattr(UniqueOracle, "unique", counted)
     skipped = []
