@@ -11,6 +11,8 @@ import sys
 
 import pytest
 
+from ..interrupting import interrupt_after
+
 MASYU = [sys.executable, "-m", "masyu"]
 SLOW = "psm-10x10-hard-4148656"  # 958 weak solutions, 1 strong: some seconds in engine python
 
@@ -126,16 +128,9 @@ def test_ctrl_c_of_a_listing_then_resume(slow, tmp_path):
     assert seq.returncode == 0 and seq.stdout.count("\n") == 958
     state = tmp_path / "state.json"
     args = ["solve", *common, "--jobs", "2", "--resume", state]
-    proc = subprocess.Popen(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    first = [proc.stdout.readline() for _ in range(3)]  # loops are being written
-    os.killpg(proc.pid, signal.SIGINT)
-    # the rest as the pipe holds it (communicate() would skip what readline buffered)
-    out, err = proc.stdout.read(), proc.stderr.read()
-    proc.wait(timeout=120)
-    assert proc.returncode == 130, err
+    code, written, err = interrupt_after(MASYU + [str(a) for a in args], 3)
+    assert code == 130, err
     assert "interrupted" in err and f"--resume {state}" in err and state.exists()
-    written = "".join(first) + out
     assert 3 <= written.count("\n") < 958
     rest = run(*args, "-q")
     assert rest.returncode == 0, rest.stderr

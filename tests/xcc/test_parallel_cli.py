@@ -14,6 +14,8 @@ import pytest
 import xcc
 from xcc.examples import queens
 
+from ..interrupting import interrupt_after
+
 XCC = [sys.executable, "-c", "from xcc.quick import main; main()"]
 
 
@@ -98,16 +100,9 @@ def test_ctrl_c_of_solve_then_resume(tmp_path):
     assert seq.returncode == 0 and seq.stdout.count(":\n") == 724
     state = tmp_path / "state.json"
     args = ["solve", path, "--engine", "python", "--jobs", "2", "--resume", state]
-    proc = subprocess.Popen(XCC + [str(a) for a in args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    first = [proc.stdout.readline() for _ in range(12)]  # solutions are being printed
-    os.killpg(proc.pid, signal.SIGINT)
-    # the rest as the pipe holds it (communicate() would skip what readline buffered)
-    out, err = proc.stdout.read(), proc.stderr.read()
-    proc.wait(timeout=120)
-    assert proc.returncode == 130, err
+    code, printed, err = interrupt_after(XCC + [str(a) for a in args], 12)
+    assert code == 130, err
     assert "unfinished" in err and state.exists()
-    printed = "".join(first) + out
     assert printed.count(":\n") < 724
     rest = run(*args)
     assert rest.returncode == 0, rest.stderr

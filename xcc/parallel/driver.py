@@ -168,8 +168,7 @@ class Parallel:
                 if k != "max_level":
                     counters[k] -= v
             subproblems -= 1
-        pending = self._pending(True, partial) if self._used and self._ordered else (
-            sorted(self._open) if self._used else list(self._start))
+        pending = self._pending(self._ordered, partial) if self._used else list(self._start)
         return {"version": STATE_VERSION, "problem": problem_key(self.problem, self.cycle),
                 "engine": self._engine.name, "solutions": solutions,
                 "counters": counters, "overhead": dict(s.overhead),
