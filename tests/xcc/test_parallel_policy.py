@@ -76,3 +76,35 @@ def test_task_stamps_are_on_the_drivers_clock():
     assert isinstance(result, task.TaskResult) and result.parts[0].found == 92
     assert t0 <= result.began <= result.ended <= t1
     assert result.pid != os.getpid()
+
+
+WORKER = """
+import pickle, sys, json
+import xcc.parallel.preload  # what the fork server imports, and every worker with it
+from xcc.parallel import task
+data = sys.stdin.buffer.read()
+result = task.run_task("key", data, "c", [()], 1 << 40, True)
+part = result.parts[0]
+print(json.dumps({"numpy": "numpy" in sys.modules, "solutions": part.solutions,
+                  "own": part.own}))
+"""
+
+
+def test_a_worker_of_engine_c_needs_no_numpy():
+    """The fork server's preload imports no numpy (the pool starts in a few
+    hundredths of a second), and a task of engine "c" runs from what a worker
+    is sent (``task.shipped``: the problem made ready) in an interpreter that
+    never imports it, with the sequential search's solutions and counters."""
+    import json
+    import subprocess
+    import sys
+    problem = queens(6)
+    stats = xcc.count(problem)
+    data = task.payload(problem, None, "c")
+    out = subprocess.run([sys.executable, "-c", WORKER], input=data, capture_output=True,
+                         check=True, env={**os.environ, "PYTHONWARNINGS": "error"})
+    got = json.loads(out.stdout)
+    assert got["numpy"] is False
+    assert [tuple(s) for s in got["solutions"]] == [s.indices for s in xcc.solve(problem)]
+    assert {k: v for k, v in got["own"].items()} == \
+        {k: v for k, v in stats.counters.items() if k in got["own"]}

@@ -7,35 +7,76 @@ the fastest available dancing-links engine.  An engine's ``exact`` says
 whether it counts without listing (the memo engines: ``xcc.count`` takes
 their fast path, ``xcc.sample`` draws from them).  ``get(name)`` answers an unknown name with the valid ones and an
 unavailable one with its install hint.  Adding an engine is one module
-(an :class:`~xcc.engines.base.Engine`) plus one line below.
+(an :class:`~xcc.engines.base.Engine`) plus one line of ``_WHERE``.
+
+An engine's module is imported when it is first asked for: ``get("c")``
+imports engine "c" alone (a worker of ``xcc.parallel`` needs no more, and
+no numpy), and the names above are made on first use (PEP 562), with every
+engine.  ``get`` and ``REGISTRY`` give the same objects.
 """
 from __future__ import annotations
 
+import importlib
+
 from ..errors import XCCError
 from .base import DONE, PAUSED, SOLUTION, CountRun, Engine, Run
-from .dlx.native import NativeEngine
-from .dlx.python import PythonEngine
-from .memo.engine import MemoEngine
-from .sat.engine import SatEngine
 
-REGISTRY: dict[str, Engine] = {e.name: e for e in (PythonEngine(), NativeEngine(), SatEngine(),
-                                                   MemoEngine(), MemoEngine(native=False))}
-ENGINES: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.available())
-DEFAULT_ENGINE = "c" if "c" in ENGINES else "python"
-EXACT_ENGINES: tuple[str, ...] = tuple(name for name, e in REGISTRY.items() if e.exact)
-DEFAULT_EXACT_ENGINE = "memo" if "memo" in ENGINES else "memo-python"
+# name -> (module, class, keyword arguments), in the registry's order
+_WHERE: dict[str, tuple[str, str, dict]] = {
+    "python": (".dlx.python", "PythonEngine", {}),
+    "c": (".dlx.native", "NativeEngine", {}),
+    "sat": (".sat.engine", "SatEngine", {}),
+    "memo": (".memo.engine", "MemoEngine", {}),
+    "memo-python": (".memo.engine", "MemoEngine", {"native": False}),
+}
+_MADE: dict[str, Engine] = {}  # the engines made so far, by name
+
+
+def _engine(name: str) -> Engine:
+    engine = _MADE.get(name)
+    if engine is None:
+        module, cls, kwargs = _WHERE[name]
+        engine = _MADE[name] = getattr(importlib.import_module(module, __name__), cls)(**kwargs)
+        assert engine.name == name, (engine.name, name)
+    return engine
+
+
+def _names() -> dict:
+    """The registry's names (made once, on first use)."""
+    registry = {name: _engine(name) for name in _WHERE}
+    engines = tuple(name for name, e in registry.items() if e.available())
+    return {"REGISTRY": registry, "ENGINES": engines,
+            "DEFAULT_ENGINE": "c" if "c" in engines else "python",
+            "EXACT_ENGINES": tuple(name for name, e in registry.items() if e.exact),
+            "DEFAULT_EXACT_ENGINE": "memo" if "memo" in engines else "memo-python"}
+
+
+REGISTRY: dict[str, Engine]
+ENGINES: tuple[str, ...]
+DEFAULT_ENGINE: str
+EXACT_ENGINES: tuple[str, ...]
+DEFAULT_EXACT_ENGINE: str
+
+
+def __getattr__(name: str):
+    if name not in ("REGISTRY", "ENGINES", "DEFAULT_ENGINE", "EXACT_ENGINES",
+                    "DEFAULT_EXACT_ENGINE"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals().update(_names())
+    return globals()[name]
 
 
 def get(name: str) -> Engine:
     """The engine called ``name``, if it can run here; else an XCCError that
     says what to do."""
-    engine = REGISTRY.get(name) if isinstance(name, str) else None
+    engine = _engine(name) if isinstance(name, str) and name in _WHERE else None
     if engine is None:
-        raise XCCError(f"unknown engine {name!r}; valid engines: {', '.join(ENGINES)}")
+        raise XCCError(f"unknown engine {name!r}; valid engines: "
+                       f"{', '.join(__getattr__('ENGINES'))}")
     if not engine.available():
         raise XCCError(f"engine {name!r} is not available here: {engine.why_not()}")
     return engine
 
 
-__all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "get", "Engine", "Run", "CountRun",
-           "SOLUTION", "PAUSED", "DONE"]
+__all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES",
+           "get", "Engine", "Run", "CountRun", "SOLUTION", "PAUSED", "DONE"]

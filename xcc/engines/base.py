@@ -24,13 +24,22 @@ and DONE then, and a run of uniform draws (``start_sample``); the driver's
 """
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..cycle import Cycle
-from ..problem import Problem
+from ..errors import XCCError
+
+if TYPE_CHECKING:  # annotations only: the protocols import nothing (no numpy for a worker)
+    from ..cycle import Cycle
+    from ..problem import Problem
 
 # What ``Run.step`` returns (the values of xcc._native's constants).
 DONE, SOLUTION, PAUSED = 0, 1, 2
+
+
+def bad_prefix(prefix: tuple[int, ...], level: int) -> XCCError:
+    """The error of the dancing-links engines for a prefix off the search tree."""
+    return XCCError(f"prefix {tuple(prefix)} is no path of the search tree: it leaves it at "
+                    f"level {level}")
 
 
 class Run(Protocol):

@@ -380,7 +380,7 @@ class _Running:
     def __enter__(self) -> Iterator[Part]:
         s = self.search
         s._t0 = time.perf_counter()
-        self.pool = s._pool = Pool(s.problem, s.cycle, **s._where)
+        self.pool = s._pool = Pool(s.problem, s.cycle, engine=s._engine, **s._where)
         self.parts = s._parts(self.pool, self.ordered, self.keep)
         return self.parts
 

@@ -20,7 +20,7 @@ import threading
 from concurrent.futures import Executor, ProcessPoolExecutor
 
 from ..errors import XCCError
-from .task import install, payload, problem_key, ready, run_task
+from .task import install, payload, problem_key, ready, run_task, shipped
 
 DASK_HINT = "Dask is not installed: pip install 'xcc-masyu[dask]' (or dask[distributed])"
 
@@ -38,16 +38,17 @@ def context():
 
 
 class Pool:
-    """Tasks over one executor, the problem sent once per worker."""
+    """Tasks over one executor, the problem sent once per worker (made
+    ready for ``engine``, the one the tasks name: ``task.shipped``)."""
 
     def __init__(self, problem, cycle, *, jobs: int | None = None,
                  executor: Executor | None = None, scheduler=None,
-                 local_cluster: int | None = None) -> None:
+                 local_cluster: int | None = None, engine=None) -> None:
         given = [x is not None for x in (jobs, executor, scheduler, local_cluster)]
         if sum(given) != 1:
             raise XCCError("give one of jobs, executor, scheduler, local_cluster")
         self.key = problem_key(problem, cycle)
-        self._problem, self._cycle = problem, cycle
+        self._problem, self._cycle, self._engine = problem, cycle, engine
         self._bytes: bytes | None = None
         self._own = None  # what we started and must stop: a pool, or (client, cluster)
         self.kind = "executor"
@@ -104,7 +105,7 @@ class Pool:
     def _process_pool(self, n: int) -> ProcessPoolExecutor:
         """n processes, started now (a ping each) while the driver works."""
         if self._bytes is None:
-            self._bytes = payload(self._problem, self._cycle)
+            self._bytes = payload(self._problem, self._cycle, self._engine)
         ctx = context()
         if self._hurry is None:
             self._hurry = ctx.RawValue("b", 0)
@@ -141,7 +142,8 @@ class Pool:
                            f"{type(scheduler).__name__}")
         self.client = client
         self.workers = max(1, sum(client.nthreads().values()))
-        self._data = client.scatter([(self._problem, self._cycle)], broadcast=True,
+        self._data = client.scatter([shipped(self._problem, self._cycle, self._engine)],
+                                    broadcast=True,
                                     hash=False)[0]  # a key of its own: no race with a release
         self._executor = client.get_executor(pure=False)
 
@@ -152,7 +154,7 @@ class Pool:
         data = self._data
         if with_problem:
             if self._bytes is None:
-                self._bytes = payload(self._problem, self._cycle)
+                self._bytes = payload(self._problem, self._cycle, self._engine)
             data = self._bytes
         return self._executor.submit(run_task, self.key, data, engine, prefixes, budget, keep)
 

@@ -16,8 +16,10 @@ only the tail in which the two prefixes differ.
 The problem travels once per worker, not per task: it is installed by the
 pool's initializer (``install``), or sent with a task that found it
 missing (``NEED_PROBLEM``), or given as a Dask future the worker keeps;
-``_PROBLEMS`` caches it by ``problem_key``.  Only this module runs in
-workers; it imports the engines, nothing of the driver.
+``_PROBLEMS`` caches it by ``problem_key``.  What travels is ``shipped``:
+for engine "c" the problem made ready (``NativeEngine.prepare``), so that a
+worker imports that engine alone and no numpy.  Only this module runs in
+workers; it imports nothing of the driver.
 """
 from __future__ import annotations
 
@@ -73,8 +75,19 @@ def problem_key(problem, cycle) -> str:
     return h.hexdigest()
 
 
-def payload(problem, cycle) -> bytes:
-    return pickle.dumps((problem, cycle), protocol=pickle.HIGHEST_PROTOCOL)
+def shipped(problem, cycle, engine=None) -> tuple:
+    """What a worker is sent as the (problem, cycle) pair: the pair the
+    engine's ``prepare`` makes ready, if it has one (engine "c": the layout
+    and the cycle's arrays, which a worker runs without building anything,
+    nor importing numpy), else the problem and cycle themselves."""
+    engine = get(engine) if isinstance(engine, str) else engine
+    prepare = getattr(engine, "prepare", None)
+    return (problem, cycle) if prepare is None else (prepare(problem, cycle), None)
+
+
+def payload(problem, cycle, engine=None) -> bytes:
+    """``shipped`` pickled."""
+    return pickle.dumps(shipped(problem, cycle, engine), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def install(key: str, data: bytes | None = None, hurry=None) -> None:

@@ -16,14 +16,16 @@ A run can be the subproblem of a choice prefix, as in engine "python"
 from __future__ import annotations
 
 from array import array
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
-from ...problem import Problem
-from ..base import DONE, PAUSED, SOLUTION, Run
-from .arrays import Arrays
-from .propagate import cut_edge_lists, edge_lists
-from .python import bad_prefix
+from ..base import DONE, PAUSED, SOLUTION, Run, bad_prefix
+
+if TYPE_CHECKING:  # annotations only: this module imports no numpy (a worker's, xcc.parallel)
+    from ...cycle import Cycle, CompiledCycle
+    from ...problem import Problem
+    from .arrays import Arrays
 
 try:
     from ... import _native
@@ -41,6 +43,7 @@ BUILD_HINT = ("engine 'c' needs the compiled extension xcc._native: reinstall wi
 
 def cut_arrays(cc: CompiledCycle) -> tuple:
     """The parity cuts as the flat int32 arrays ``Solver`` takes for propagation."""
+    from .propagate import cut_edge_lists, edge_lists  # the guard's: not a worker's to import
     eu, ev, _, _ = edge_lists(cc)
     start, edges = array("i", [0]), array("i")
     for cut in cut_edge_lists(cc, eu, ev):
@@ -64,25 +67,51 @@ def layout_of(problem: Problem) -> "_native.Layout":
     return layout
 
 
+def solver_extras(cycle: CompiledCycle | None) -> tuple:
+    """What ``Solver`` takes after the links: the cycle's arrays and its cuts."""
+    propagate = cycle is not None and cycle.propagate
+    return (None if cycle is None else cycle.arrays(), cut_arrays(cycle) if propagate else None)
+
+
 def make_solver(a: "Arrays | _native.Layout",
                 cycle: CompiledCycle | None = None) -> "_native.Solver":
     """A C search of a layout (``layout_of``) or of Python arrays (copied, checked)."""
-    propagate = cycle is not None and cycle.propagate
-    extra = (None if cycle is None else cycle.arrays(), cut_arrays(cycle) if propagate else None)
-    if not isinstance(a, Arrays):
+    extra = solver_extras(cycle)
+    if isinstance(a, _native.Layout):
         return _native.Solver(a, *extra)
     arrays = a.as_numpy()
     return _native.Solver(a.n1, a.n, arrays["llink"], arrays["rlink"], arrays["up"],
                           arrays["down"], arrays["itm"], arrays["color"], *extra)
 
 
+def counters_kept(cycle: CompiledCycle | None) -> int:
+    """How many of ``COUNTERS`` a search has (the cycle's and propagation's)."""
+    return 6 if cycle is None else 7 if not cycle.propagate else 9
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A problem made ready for the C search (``NativeEngine.prepare``): its
+    layout, the cycle's arrays and cuts, the counters kept.  It pickles as
+    plain arrays and needs no numpy to be used: what a worker of
+    ``xcc.parallel`` is sent instead of the problem."""
+
+    layout: "_native.Layout"
+    extras: tuple  # Solver's cycle and cuts arguments (solver_extras)
+    keep: int  # counters_kept
+
+
 class NativeRun(Run):
     """A run of the C search; ``choices()`` and ``sanity()`` as the solver's."""
 
-    def __init__(self, a: "Arrays | _native.Layout", cycle: CompiledCycle | None = None,
-                 prefix: tuple[int, ...] = ()) -> None:
-        self._solver = make_solver(a, cycle)
-        keep = 6 if cycle is None else 7 if not cycle.propagate else 9  # the counters it has
+    def __init__(self, a: "Arrays | _native.Layout | Prepared",
+                 cycle: CompiledCycle | None = None, prefix: tuple[int, ...] = ()) -> None:
+        if isinstance(a, Prepared):
+            self._solver = _native.Solver(a.layout, *a.extras)
+            keep = a.keep
+        else:
+            self._solver = make_solver(a, cycle)
+            keep = counters_kept(cycle)
         self._keys = ("solutions",) + COUNTERS[1:keep]
         self._last: dict[str, int] = {}  # the counters, once the solver is gone
         self.prefix = tuple(prefix)
@@ -187,7 +216,16 @@ class NativeEngine:
     def why_not(self) -> str | None:
         return None if self.available() else BUILD_HINT
 
-    def start(self, problem: Problem, cycle: Cycle | None = None,
+    def start(self, problem: "Problem | Prepared", cycle: Cycle | None = None,
               prefix: tuple[int, ...] = ()) -> NativeRun:
+        """A run of ``problem`` (or of the one ``prepare`` made ready: then
+        ``cycle`` is None, the prepared one's is used)."""
+        if isinstance(problem, Prepared):
+            return NativeRun(problem, None, prefix)
         return NativeRun(layout_of(problem),
                          None if cycle is None else cycle.compile_for(problem), prefix)
+
+    def prepare(self, problem: Problem, cycle: Cycle | None = None) -> Prepared:
+        """``problem`` and ``cycle`` made ready for ``start``, as plain data."""
+        compiled = None if cycle is None else cycle.compile_for(problem)
+        return Prepared(layout_of(problem), solver_extras(compiled), counters_kept(compiled))

@@ -33,18 +33,12 @@ from typing import Iterator
 from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
-from ..base import DONE, PAUSED, SOLUTION, Run
+from ..base import DONE, PAUSED, SOLUTION, Run, bad_prefix
 from .arrays import Arrays, build_arrays, sanity
 from .lookahead import Lookahead
 
 LEVELS = 64  # the level arrays' first size; they grow as the search goes deeper
 NO_BUDGET = 1 << 64
-
-
-def bad_prefix(prefix: tuple[int, ...], level: int) -> XCCError:
-    """The error of both engines for a prefix off the search tree."""
-    return XCCError(f"prefix {tuple(prefix)} is no path of the search tree: it leaves it at "
-                    f"level {level}")
 
 
 class PythonRun(Lookahead, Run):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import _thread
 import itertools
 import os
+import pickle
 import threading
 import time
 import warnings
@@ -125,6 +126,30 @@ def test_random_larger_problems(problem):
 def test_random_cycle_problems(case):
     problem, cycle = case
     assert_same(problem, cycle)
+
+
+def run_all(run):
+    """A run's solutions (indices) and counters, stepped to the end."""
+    sols = []
+    with run:
+        while True:
+            status, got = run.batch(1 << 40, 1 << 40)
+            sols.extend(got)
+            if status == DONE:
+                return sols, run.counters()
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(cycle_problems(max_vertices=6), total_cycle_problems()))
+def test_a_prepared_problem_searches_as_the_problem(case):
+    """``NativeEngine.prepare`` (what xcc.parallel's workers are sent): a run
+    of the prepared problem, pickled and back, is the run of the problem and
+    its cycle, solution for solution and counter for counter."""
+    problem, cycle = case
+    engine = xcc.engines.get("c")
+    prepared = pickle.loads(pickle.dumps(engine.prepare(problem, cycle)))
+    assert run_all(engine.start(prepared)) == run_all(engine.start(problem, cycle))
 
 
 @st.composite
