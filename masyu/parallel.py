@@ -1,5 +1,5 @@
 """Masyu on many cores or a Dask cluster: one search split into subproblems,
-or one puzzle a task.
+or the puzzles of a collection spread over the workers.
 
 ``count`` and ``solve`` are ``masyu.count``/``masyu.solve`` with the search
 run by :mod:`xcc.parallel` (``ParallelSearch`` is one such search, whose
@@ -169,7 +169,7 @@ def count_each(puzzles: Iterable[Puzzle], *, weak: bool = False,
                encoding: str | None = None, method: str = DEFAULT_METHOD,
                engine: str | None = None, limit: int | None = None,
                **where) -> Iterator[tuple[Puzzle, Count]]:
-    """Count each puzzle (one puzzle a task, counted as ``masyu.count`` does),
+    """Count each puzzle (spread by ``xcc.map_each``, counted as ``masyu.count`` does),
     yielding ``(puzzle, count)`` in the order of ``puzzles``."""
     options = dict(weak=weak, encoding=encoding, method=method, engine=engine, limit=limit)
     _check(encoding, method, engine)

@@ -241,14 +241,14 @@ def in_order(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | Non
 
 
 def _row_job(job: tuple[Puzzle, Task, Loop | None]) -> dict:
-    """``row`` for a worker: one puzzle a task (``in_parallel``)."""
+    """``row`` for a worker (``in_parallel``)."""
     puzzle, task, loop = job
     return row(puzzle, task, loop=loop)
 
 
 def in_parallel(**where) -> RowsOf:
     """A ``rows_of`` that makes the rows over an executor (``where``: jobs=N,
-    scheduler=ADDRESS or local_cluster=N), one puzzle a task (``xcc.map_each``:
+    scheduler=ADDRESS or local_cluster=N), consecutive puzzles a task (``xcc.map_each``:
     in the collection's order; a killed worker's puzzle runs again)."""
     def rows_of(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
                 starting: Starting) -> Iterator[tuple[Puzzle, dict]]:

@@ -9,11 +9,11 @@ search as many such tasks, each within a budget of mems, on a process pool
 (``scheduler=ADDRESS`` or a ``distributed.Client``, ``local_cluster=N``),
 and give the sequential run's solutions in its order and its counters, the
 cost of replaying the prefixes apart (``stats.overhead``).  ``map_each``
-spreads independent jobs (one puzzle a task) over the same executors.
+spreads independent jobs (runs of consecutive puzzles a task) over the same executors.
 
 Modules: ``task`` (what a worker runs), ``pools`` (the executors),
 ``driver`` (splitting, re-splitting, the ordered merge, Ctrl-C and resume),
-``each`` (one job a task).  See docs/parallel.md.
+``each`` (independent jobs, a run of them a task).  See docs/parallel.md.
 
 Names are imported when first used (PEP 562): a worker process imports only
 ``task`` and the engines, not the driver and its pools.

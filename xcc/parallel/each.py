@@ -1,4 +1,4 @@
-"""Independent jobs spread over the same executors, one job a task, in order.
+"""Independent jobs spread over the same executors, a run of them a task, in order.
 
 ``map_each(fn, items, jobs=N | executor=E | scheduler=ADDR | local_cluster=N)``
 yields ``fn(item)`` for each item, in the order of ``items``, while at most a
@@ -6,10 +6,19 @@ few tasks per worker are in flight (a long collection is not submitted all
 at once).  ``fn`` must be picklable (a module-level function).  A dead worker
 (a killed process) breaks a process pool: a new one is made and the jobs not
 finished run again.  Ctrl-C stops the pool's tasks and is raised on.
+
+Tasks stay coarse: a task is a run of consecutive items (``_chunk``), as
+many as the items so far took ``TASK_SECONDS`` of a worker's CPU (one at
+first, at most ``MAX_CHUNK``).  A collection of small puzzles (psm.txt:
+3,604, most of a few milliseconds) is then a few hundred tasks, not
+thousands, and the driver's share of the cores (a submit, a pickle and a
+wake-up a task) stays small; a task of a tenth of a second holds up the end
+by no more than that.
 """
 from __future__ import annotations
 
 import os
+import time
 from collections import deque
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -54,33 +63,54 @@ def _executor(jobs, executor, scheduler, local_cluster):
     return client.get_executor(pure=False), workers, own, False
 
 
+TASK_SECONDS = 0.1  # a task's CPU time aimed at, from the items done so far
+MAX_CHUNK = 256  # items a task at most
+
+
+def _chunk(fn: Callable, items: list) -> tuple[list, float]:
+    """A task: ``fn`` of each item, and the CPU time they took."""
+    start = time.process_time()
+    return [fn(item) for item in items], time.process_time() - start
+
+
 def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor=None,
              scheduler=None, local_cluster: int | None = None,
              in_flight: int = 4) -> Iterator:
     """``fn(item)`` for each item, in order, computed over the executor."""
     pool, workers, own, renewable = _executor(jobs, executor, scheduler, local_cluster)
     items = iter(items)
-    running: deque = deque()  # (item, future), in the order of the items
+    running: deque = deque()  # (chunk of items, future), in the order of the items
     done = False
+    spent, finished = 0.0, 0  # CPU seconds of the tasks done, and their items
+
+    def submit(chunk: list):
+        try:
+            return pool.submit(_chunk, fn, chunk)
+        except BrokenProcessPool:  # a worker died since the last result
+            return None
+
     try:
         while True:
             while not done and len(running) < in_flight * workers:
-                item = next(items, _END)
-                if item is _END:
+                size = 1 if not finished or spent <= 0 else \
+                    max(1, min(MAX_CHUNK, int(TASK_SECONDS * finished / spent)))
+                chunk = []
+                for item in items:
+                    chunk.append(item)
+                    if len(chunk) >= size:
+                        break
+                else:
                     done = True
+                if not chunk:
                     break
-                try:
-                    future = pool.submit(fn, item)
-                except BrokenProcessPool:  # a worker died since the last result
-                    future = None
-                running.append((item, future))
+                running.append((chunk, submit(chunk)))
             if not running:
                 return
-            item, future = running[0]
+            chunk, future = running[0]
             try:
                 if future is None:
                     raise BrokenProcessPool("a worker died")
-                result = future.result()
+                results, seconds = future.result()
             except BrokenProcessPool:
                 if not renewable:
                     raise
@@ -89,10 +119,11 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
                 pool = ProcessPoolExecutor(workers, mp_context=context(), initializer=install,
                                            initargs=("", None))
                 own[0] = pool
-                running = deque((it, pool.submit(fn, it)) for it, _ in running)
+                running = deque((c, submit(c)) for c, _ in running)
                 continue
             running.popleft()
-            yield result
+            spent, finished = spent + seconds, finished + len(chunk)
+            yield from results
     finally:
         for _, future in running:
             if future is not None:
