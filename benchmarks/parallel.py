@@ -41,9 +41,14 @@ Run it at a high priority on a shared machine: ``nice -n -10`` (and, with
 the kernel's autogroups on, in a session of its own whose autogroup is
 niced too: ``nice`` alone weighs only within a session).
 
+``--each N`` measures the collection instead: N rounds of ``masyu count
+../shared/puzzles/psm.txt --each -q -o FILE`` with ``--jobs 1`` and with
+``--jobs --jobs`` (whole processes: wall time), this code's and REV's with
+``--baseline``, alternating, every file's rows checked equal (times aside).
+
 Usage: python benchmarks/parallel.py [--only psm|empty7] [--budgets 25,27,default]
                                      [--depth D] [--baseline REV]
-                                     [--wall N [--jobs 2] [--warm]]
+                                     [--wall N [--jobs 2] [--warm]] [--each N]
 """
 from __future__ import annotations
 
@@ -248,6 +253,58 @@ def wall_rounds(args, chosen) -> None:
           + "; ".join(" ".join(f"{x:.2f}" for x in load) for load in loads))
 
 
+def each_rows(path: Path) -> list[dict]:
+    """A --each output's rows without their times."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    for r in rows:
+        r.pop("seconds"), r.pop("cpu_seconds", None)
+    return rows
+
+
+def each_rounds(args) -> None:
+    """--each N: the collection counted with --jobs 1 and --jobs J, whole processes."""
+    old, envs = None, {"this": None}
+    if args.baseline:
+        old, env = baseline_tree(args.baseline)
+        envs[args.baseline] = dict(env, PYTHONPATH=str(old))
+    collection = SHARED / "puzzles" / "psm.txt"
+    runs = [(code, jobs) for code in envs for jobs in (1, args.jobs)]
+    walls: dict = {run: [] for run in runs}
+    loads = [os.getloadavg()]
+    print(f"\n## masyu count {collection.name} --each -q -o FILE: wall s of the whole process\n")
+    print("| round | " + " | ".join(f"{c} jobs {j}" for c, j in runs) + " |")
+    print("|--:|" + "--:|" * len(runs))
+    first = None
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rows.jsonl"
+        for r in range(args.each):
+            for code, jobs in runs:
+                out.unlink(missing_ok=True)
+                command = [sys.executable, "-c", "from masyu.cli import main; main()", "count",
+                           str(collection), "--each", "-q", "--jobs", str(jobs), "-o", str(out)]
+                t0 = time.perf_counter()
+                subprocess.run(command, check=True, env=envs[code], cwd=tmp,  # not ROOT:
+                               stdout=subprocess.DEVNULL)  # -c puts the cwd first on sys.path
+                walls[(code, jobs)].append(time.perf_counter() - t0)
+                rows = each_rows(out)
+                first = first or rows
+                assert rows == first, f"{code} jobs {jobs}: rows differ"
+            print(f"| {r + 1} | " + " | ".join(f"{walls[run][-1]:.2f}" for run in runs) + " |")
+    if old:
+        shutil.rmtree(old, ignore_errors=True)
+    loads.append(os.getloadavg())
+    print(f"\n| code | jobs 1 wall s (median) | jobs {args.jobs} wall s (median) | "
+          "speed-up: median / best over best |")
+    print("|---|--:|--:|--:|")
+    for c in envs:
+        one, many = walls[(c, 1)], walls[(c, args.jobs)]
+        print(f"| {c} | {statistics.median(one):.2f} | {statistics.median(many):.2f} | "
+              f"{statistics.median(one) / statistics.median(many):.2f} / "
+              f"{min(one) / min(many):.2f} |")
+    print("\nload average (1, 5, 15 min) before and after: "
+          + "; ".join(" ".join(f"{x:.2f}" for x in load) for load in loads))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only", choices=["psm", "empty7"])
@@ -259,10 +316,15 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2, help="workers for --wall")
     ap.add_argument("--warm", action="store_true",
                     help="with --wall: one fork server for all runs, not one a run")
+    ap.add_argument("--each", type=int, metavar="N",
+                    help="N rounds of masyu count psm.txt --each, jobs 1 and --jobs")
     ap.add_argument("--runs-json", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--wall-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     budgets = parse_budgets(args.budgets)
+    if args.each:
+        each_rounds(args)
+        return
     chosen = [w for w in workloads(args.depth) if not args.only or w[0] == args.only]
     if args.wall_json:  # the baseline's side of --wall: one run, as JSON
         (name, _, problem, start), = chosen

@@ -8,12 +8,13 @@ at once).  ``fn`` must be picklable (a module-level function).  A dead worker
 finished run again.  Ctrl-C stops the pool's tasks and is raised on.
 
 Tasks stay coarse: a task is a run of consecutive items (``_chunk``), as
-many as the items so far took ``TASK_SECONDS`` of a worker's CPU (one at
-first, at most ``MAX_CHUNK``).  A collection of small puzzles (psm.txt:
-3,604, most of a few milliseconds) is then a few hundred tasks, not
-thousands, and the driver's share of the cores (a submit, a pickle and a
-wake-up a task) stays small; a task of a tenth of a second holds up the end
-by no more than that.
+many as would take ``TASK_SECONDS`` of a worker's CPU at the rate of the
+last task done (one item at first; at most twice the last task's, and
+``MAX_CHUNK``: a collection whose puzzles grow is not handed out in runs
+sized for its small ones).  A collection of small puzzles
+(psm.txt: 3,604, from a millisecond to a few tens) is then a few hundred
+tasks, not thousands, and the driver's share of the cores (a submit, two
+pickles and a wake-up a task) stays small.
 """
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
     items = iter(items)
     running: deque = deque()  # (chunk of items, future), in the order of the items
     done = False
-    spent, finished = 0.0, 0  # CPU seconds of the tasks done, and their items
+    size, rate = 1, None  # the last task's items, and CPU seconds an item in the last done
 
     def submit(chunk: list):
         try:
@@ -92,8 +93,9 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
     try:
         while True:
             while not done and len(running) < in_flight * workers:
-                size = 1 if not finished or spent <= 0 else \
-                    max(1, min(MAX_CHUNK, int(TASK_SECONDS * finished / spent)))
+                if rate is not None:  # TASK_SECONDS at the last rate; at most twice the last
+                    size = max(1, min(MAX_CHUNK, 2 * size,
+                                      int(TASK_SECONDS / rate) if rate > 0 else MAX_CHUNK))
                 chunk = []
                 for item in items:
                     chunk.append(item)
@@ -122,7 +124,7 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
                 running = deque((c, submit(c)) for c, _ in running)
                 continue
             running.popleft()
-            spent, finished = spent + seconds, finished + len(chunk)
+            rate = seconds / len(chunk)
             yield from results
     finally:
         for _, future in running:
