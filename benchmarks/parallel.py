@@ -213,12 +213,19 @@ def wall_subprocess(name, args, env) -> tuple:
     return wall, found, counters
 
 
+def code_envs(rev):
+    """(REV's folder or None, {code: the environment of its subprocesses}): this
+    code's (None: as installed) and, with ``rev``, REV's (its folder first on
+    sys.path, with site)."""
+    if not rev:
+        return None, {"this": None}
+    old, env = baseline_tree(rev)
+    return old, {"this": None, rev: dict(env, PYTHONPATH=str(old))}
+
+
 def wall_rounds(args, chosen) -> None:
     """--wall N: rounds of the sequential count and the parallel runs, alternating."""
-    old, envs = None, {"this": None}
-    if args.baseline:
-        old, env = baseline_tree(args.baseline)
-        envs[args.baseline] = dict(env, PYTHONPATH=str(old))
+    old, envs = code_envs(args.baseline)
     loads = [os.getloadavg()]
     try:
         for name, title, problem, start in chosen:
@@ -263,10 +270,7 @@ def each_rows(path: Path) -> list[dict]:
 
 def each_rounds(args) -> None:
     """--each N: the collection counted with --jobs 1 and --jobs J, whole processes."""
-    old, envs = None, {"this": None}
-    if args.baseline:
-        old, env = baseline_tree(args.baseline)
-        envs[args.baseline] = dict(env, PYTHONPATH=str(old))
+    old, envs = code_envs(args.baseline)
     collection = SHARED / "puzzles" / "psm.txt"
     runs = [(code, jobs) for code in envs for jobs in (1, args.jobs)]
     walls: dict = {run: [] for run in runs}
@@ -275,23 +279,27 @@ def each_rounds(args) -> None:
     print("| round | " + " | ".join(f"{c} jobs {j}" for c, j in runs) + " |")
     print("|--:|" + "--:|" * len(runs))
     first = None
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "rows.jsonl"
-        for r in range(args.each):
-            for code, jobs in runs:
-                out.unlink(missing_ok=True)
-                command = [sys.executable, "-c", "from masyu.cli import main; main()", "count",
-                           str(collection), "--each", "-q", "--jobs", str(jobs), "-o", str(out)]
-                t0 = time.perf_counter()
-                subprocess.run(command, check=True, env=envs[code], cwd=tmp,  # not ROOT:
-                               stdout=subprocess.DEVNULL)  # -c puts the cwd first on sys.path
-                walls[(code, jobs)].append(time.perf_counter() - t0)
-                rows = each_rows(out)
-                first = first or rows
-                assert rows == first, f"{code} jobs {jobs}: rows differ"
-            print(f"| {r + 1} | " + " | ".join(f"{walls[run][-1]:.2f}" for run in runs) + " |")
-    if old:
-        shutil.rmtree(old, ignore_errors=True)
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            out = Path(tmp) / "rows.jsonl"
+            for r in range(args.each):
+                for code, jobs in runs:
+                    out.unlink(missing_ok=True)
+                    command = [sys.executable, "-c", "from masyu.cli import main; main()",
+                               "count", str(collection), "--each", "-q", "--jobs", str(jobs),
+                               "-o", str(out)]
+                    t0 = time.perf_counter()
+                    subprocess.run(command, check=True, env=envs[code], cwd=tmp,  # not ROOT:
+                                   stdout=subprocess.DEVNULL)  # -c puts the cwd first on sys.path
+                    walls[(code, jobs)].append(time.perf_counter() - t0)
+                    rows = each_rows(out)
+                    first = first or rows
+                    assert rows == first, f"{code} jobs {jobs}: rows differ"
+                print(f"| {r + 1} | " + " | ".join(f"{walls[run][-1]:.2f}" for run in runs)
+                      + " |")
+    finally:
+        if old:
+            shutil.rmtree(old, ignore_errors=True)
     loads.append(os.getloadavg())
     print(f"\n| code | jobs 1 wall s (median) | jobs {args.jobs} wall s (median) | "
           "speed-up: median / best over best |")

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import time
 from collections import deque
+from itertools import islice
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Iterable, Iterator
@@ -64,7 +65,7 @@ def _executor(jobs, executor, scheduler, local_cluster):
     return client.get_executor(pure=False), workers, own, False
 
 
-TASK_SECONDS = 0.1  # a task's CPU time aimed at, from the items done so far
+TASK_SECONDS = 0.1  # a task's CPU time aimed at, at the rate of the last task done
 MAX_CHUNK = 256  # items a task at most
 
 
@@ -96,13 +97,8 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
                 if rate is not None:  # TASK_SECONDS at the last rate; at most twice the last
                     size = max(1, min(MAX_CHUNK, 2 * size,
                                       int(TASK_SECONDS / rate) if rate > 0 else MAX_CHUNK))
-                chunk = []
-                for item in items:
-                    chunk.append(item)
-                    if len(chunk) >= size:
-                        break
-                else:
-                    done = True
+                chunk = list(islice(items, size))
+                done = len(chunk) < size
                 if not chunk:
                     break
                 running.append((chunk, submit(chunk)))
@@ -138,5 +134,3 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
             else:
                 thing.close()
 
-
-_END = object()

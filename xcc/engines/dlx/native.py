@@ -220,10 +220,8 @@ class NativeEngine:
               prefix: tuple[int, ...] = ()) -> NativeRun:
         """A run of ``problem`` (or of the one ``prepare`` made ready: then
         ``cycle`` is None, the prepared one's is used)."""
-        if isinstance(problem, Prepared):
-            return NativeRun(problem, None, prefix)
-        return NativeRun(layout_of(problem),
-                         None if cycle is None else cycle.compile_for(problem), prefix)
+        ready = problem if isinstance(problem, Prepared) else self.prepare(problem, cycle)
+        return NativeRun(ready, None, prefix)
 
     def prepare(self, problem: Problem, cycle: Cycle | None = None) -> Prepared:
         """``problem`` and ``cycle`` made ready for ``start``, as plain data."""
