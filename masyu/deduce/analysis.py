@@ -94,7 +94,7 @@ def analyze_kinds(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | Non
 
     def level1() -> None:
         for e, v in given:
-            st.assign(e, v)
+            st.assign(int(e), int(v))
         st.start()
         st.propagate()
 

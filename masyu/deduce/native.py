@@ -54,7 +54,9 @@ class Outcome:
 def run_c(bd: Board, kinds: Sequence[int], *, known: Sequence[int] | None, max_level: int,
           probe_budget: int | None, given: Sequence[tuple[int, int]]) -> Outcome:
     """The given values, level 1 and (``max_level`` >= 2, not settled) level 2, in C."""
-    flat = [x for pair in given for x in pair]
+    # (pairs, or an array of them: numpy's shape (k, 2), flattened at once)
+    flat = given.ravel().tolist() if hasattr(given, "ravel") else [x for pair in given
+                                                                   for x in pair]
     out = _deduce.run(bd.rows, bd.cols, bytes(kinds), flat,
                       None if known is None else bytes(known), max_level,
                       -1 if probe_budget is None else probe_budget, probe.FRONTIER)

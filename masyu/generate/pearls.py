@@ -9,11 +9,20 @@ deduction for several removals; when it refuses, a bisection finds the first
 removal it refuses, and the scan resumes after it).  Deduction can only lose
 facts when a pearl goes, so the batches decide as one deduction per removal
 would; and every puzzle kept was itself passed by deduction.  At level 3 (any
-unique puzzle) the oracle alone decides."""
+unique puzzle) the oracle alone decides.
+
+Deduction at levels 1 and 2 finds the one fixed point of its rules, and with
+fewer pearls a subset of it (every rule only gains from more facts).  So the
+facts found for a pearl set seed the deduction of any superset of it (as
+``given``) and change nothing it finds, only its work: the judge keeps the
+facts of its last deductions that fell short, and a bisection, or the batch
+after a rollback, starts from them (the proof: ``docs/generator.md``)."""
 from __future__ import annotations
 
 import random
 from typing import Sequence
+
+import numpy as np
 
 from ..board import Board, Cell, board
 from ..deduce import analyze_kinds
@@ -36,6 +45,7 @@ FIRST_BATCH = 4       # removals per deduction at first (doubled after a batch p
 MAX_BATCH = 64        # halved after one fails)
 KEPT = 1 << 30        # the rank of a pearl that stays for good
 RESCREEN = False      # ask the oracle again after a rollback (tests compare; see below)
+SEEDS = 8             # deductions that fell short whose facts the judge keeps (0: none)
 
 
 class Judge:
@@ -51,6 +61,10 @@ class Judge:
         self.bd, self.known, self.level = bd, known, level
         self.checks = 0        # deductions (and fallbacks) run
         self.skipped = 0       # oracle questions answered by an earlier answer
+        self.seeded = 0        # deductions that started from an earlier one's facts
+        # The last deductions at levels 1-2 that fell short: (pearls, edges decided).
+        self._short: list[tuple[np.ndarray, np.ndarray]] = []
+        self._known = np.asarray(known[:bd.nedges], dtype=np.int64)
         self.oracle = None
         if candidates is not None and use_oracle and ORACLE_AVAILABLE:
             self.oracle = UniqueOracle(bd, candidates, known)
@@ -70,13 +84,33 @@ class Judge:
         if level >= 3 and self.oracle is not None:  # any unique puzzle: the oracle is exact
             return self.oracle.unique(kinds)
         self.checks += 1
+        present = np.frombuffer(bytes(kinds), dtype=np.uint8) != 0
+        given = self._seed(present) if level < 3 else ()
         res = analyze_kinds(self.bd, kinds, known=self.known, max_level=level, limit=2,
-                            node_limit=NODE_LIMIT, probe_nodes=False)
+                            node_limit=NODE_LIMIT, probe_nodes=False, given=given)
+        if level < 3 and not res.complete and SEEDS:
+            decided = np.ones(self.bd.nedges, dtype=bool)
+            decided[res.undecided] = False
+            self._short = self._short[1 - SEEDS:] + [(present, decided)]
         if res.complete:
             return res.count == 1
         if level < 3:
             return False
         return xcc_unique(self.bd, kinds)
+
+    def _seed(self, present: np.ndarray) -> np.ndarray | tuple:
+        """The facts found by the kept deductions of subsets of the pearls ``present``
+        (each as its edge and the known loop's value there: deduction is sound), as
+        ``given`` pairs; () if none applies."""
+        facts = None
+        for pearls, decided in self._short:
+            if not (pearls & ~present).any():
+                facts = decided if facts is None else facts | decided
+        if facts is None:
+            return ()
+        self.seeded += 1
+        edges = np.flatnonzero(facts)
+        return np.stack([edges, self._known[edges]], axis=1)
 
 
 def xcc_unique(bd: Board, kinds: Sequence[int]) -> bool:

@@ -18,7 +18,12 @@ question is one incremental solve:
   one question to the next by the cells that changed;
 - a hint, when the caller has one: the pearl just removed, the puzzle with it
   known unique (the generator's removals).  Then a second solution must break
-  that pearl, and "its rule broken" (a variable of its own) is assumed too;
+  that pearl, so it differs from the known loop on an edge the pearl's rule
+  reads (the loop obeys it): that clause, under a variable of its own, is
+  assumed too (one variable a pearl: "the rule broken" itself would need one
+  a clause of the rule, and every model carries them all);
+- the solver's phases start at the known loop, with the selectors off: the
+  second solutions it looks for lie near the loop;
 - connectivity by lazy cuts: a model made of several cycles is refused by
   "not pearl q, or not edge e, or some edge crossing the boundary of C's
   cells", for a cycle C, an edge e of it and q a pearl of the question
@@ -143,7 +148,7 @@ class UniqueOracle:
         clauses.append([-(e + 1) for e in range(m) if loop[e] == 1])  # not the known loop
         clauses.append(list(range(1, m + 1)))  # a loop has an edge
         self._top = m + len(self.selector)  # the last variable used
-        self._violated: dict[int, int] = {}  # pearl -> its "rule broken" variable
+        self._moved: dict[int, int] = {}  # pearl -> its "the loop moved there" variable
         self.questions = self.solves = self.cuts = 0
         self.witnessed = 0  # questions answered by a second solution found before
         self._loop = bytes(loop[:m]) + b"\0"
@@ -162,6 +167,8 @@ class UniqueOracle:
         self._breaking: dict[int, list[int]] = {}  # pearl -> the witnesses that break it
         self._free: set[int] = set()
         self._solver = Solver(name=SOLVER, bootstrap_with=clauses)
+        self._solver.set_phases([e + 1 if loop[e] else -(e + 1) for e in range(m)]
+                                + [-s for s in self.selector.values()])
         # Cuts name the pearl that outlasts the others; the caller ranks them.
         self.rank: dict[int, int] = dict.fromkeys(self.selector, 0)
 
@@ -205,7 +212,7 @@ class UniqueOracle:
         bd = self.bd
         assumptions = list(self._asked.values())
         if without is not None:
-            assumptions.append(self._violation(without))
+            assumptions.append(self._moved_at(without))
         solver, m = self._solver, bd.nedges
         lasting: list[int] | None = None
         while True:
@@ -249,27 +256,21 @@ class UniqueOracle:
         if not self._live[w]:
             self._free.add(w)
 
-    def _violation(self, cell: int) -> int:
-        """A variable that implies "the pearl at ``cell`` is broken": one of its
-        rule's clauses false (each such clause under a variable of its own that
-        makes every literal false; a clause of one literal needs none)."""
-        v = self._violated.get(cell)
+    def _moved_at(self, cell: int) -> int:
+        """A variable that implies "the loop differs from the known one on an edge the
+        pearl at ``cell`` reads" (its four edges and the one beyond each): one
+        clause.  The known loop obeys the pearl, so a loop that breaks it differs
+        there: no second solution the hint asks for is lost."""
+        v = self._moved.get(cell)
         if v is not None:
             return v
-        solver = self._solver
-        some = []
-        for clause in pearl_clauses(self.bd, cell, self._kinds[cell], 0):
-            body = clause[1:]   # without the selector
-            if len(body) == 1:
-                some.append(-body[0])
-                continue
-            self._top += 1
-            for lit in body:
-                solver.add_clause([-self._top, -lit])
-            some.append(self._top)
+        bd = self.bd
+        seen = set(bd.near[cell]) | {bd.far(cell, d) for d in range(4)}
+        seen.discard(bd.off)
         self._top += 1
-        v = self._violated[cell] = self._top
-        solver.add_clause([-v] + some)
+        v = self._moved[cell] = self._top
+        self._solver.add_clause([-v] + [-(e + 1) if self._loop[e] else e + 1
+                                        for e in sorted(seen)])
         return v
 
     def _broken(self, model: Sequence[int]) -> list[int]:

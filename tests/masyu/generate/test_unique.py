@@ -93,6 +93,20 @@ def test_rolled_back_removals_are_not_asked_again_and_the_puzzle_is_the_same(mon
     assert len(asked) == n_fast + sum(skipped[:-1])
 
 
+@pytest.mark.parametrize("size, seed", [(10, 3), (12, 2), (16, 2)])
+def test_seeded_deductions_give_the_puzzles_of_deductions_from_nothing(monkeypatch, size, seed):
+    seeded = []
+    close = removal.Judge.close
+    monkeypatch.setattr(removal.Judge, "close", lambda j: (seeded.append(j.seeded), close(j)))
+    fast = generate_with_loop(size, size, seed=seed)
+    assert sum(seeded) > 0
+    monkeypatch.setattr(removal, "SEEDS", 0)
+    seeded.clear()
+    alone = generate_with_loop(size, size, seed=seed)
+    assert sum(seeded) == 0
+    assert alone.puzzle == fast.puzzle and alone.loop == fast.loop
+
+
 def test_the_oracle_finds_a_second_loop_when_the_pearls_allow_one():
     # No pearls at all: every other cycle of the board is a second solution.
     bd = board(4, 4)
