@@ -20,6 +20,7 @@ after a rollback, starts from them (the proof: ``docs/generator.md``)."""
 from __future__ import annotations
 
 import random
+from collections import deque
 from typing import Sequence
 
 import numpy as np
@@ -63,7 +64,7 @@ class Judge:
         self.skipped = 0       # oracle questions answered by an earlier answer
         self.seeded = 0        # deductions that started from an earlier one's facts
         # The last deductions at levels 1-2 that fell short: (pearls, edges decided).
-        self._short: list[tuple[np.ndarray, np.ndarray]] = []
+        self._short: deque[tuple[np.ndarray, np.ndarray]] = deque(maxlen=SEEDS)
         self._known = np.asarray(known[:bd.nedges], dtype=np.int64)
         self.oracle = None
         if candidates is not None and use_oracle and ORACLE_AVAILABLE:
@@ -84,14 +85,16 @@ class Judge:
         if level >= 3 and self.oracle is not None:  # any unique puzzle: the oracle is exact
             return self.oracle.unique(kinds)
         self.checks += 1
-        present = np.frombuffer(bytes(kinds), dtype=np.uint8) != 0
-        given = self._seed(present) if level < 3 else ()
+        seeding = level < 3   # (no seeds for the search of level 3: it has a node limit)
+        if seeding:
+            present = np.frombuffer(bytes(kinds), dtype=np.uint8) != 0
         res = analyze_kinds(self.bd, kinds, known=self.known, max_level=level, limit=2,
-                            node_limit=NODE_LIMIT, probe_nodes=False, given=given)
-        if level < 3 and not res.complete and SEEDS:
+                            node_limit=NODE_LIMIT, probe_nodes=False,
+                            given=self._seed(present) if seeding else ())
+        if seeding and not res.complete:
             decided = np.ones(self.bd.nedges, dtype=bool)
             decided[res.undecided] = False
-            self._short = self._short[1 - SEEDS:] + [(present, decided)]
+            self._short.append((present, decided))   # (the oldest goes: maxlen SEEDS)
         if res.complete:
             return res.count == 1
         if level < 3:
