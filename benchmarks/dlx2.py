@@ -165,52 +165,62 @@ def masyu_weak(dlx2: str | None, repeat: int) -> list[list[str]]:
 
 
 # What ``xcc count FILE`` does after ``import xcc``, timed inside the process:
-# the same difference as the whole processes', without their noise.
+# the same difference as the whole processes', without their noise.  The
+# command's entry is xcc.main (its console script: ``from xcc import main``).
 AFTER_IMPORT = """import os, sys, time, xcc
+sys.argv[1:] = ["count", sys.argv[1]]
 t = time.process_time()
 out, sys.stdout = sys.stdout, open(os.devnull, "w")
-from xcc.quick import quick
-code = quick(["count", sys.argv[1]])
+try:
+    xcc.main()
+except SystemExit as stop:
+    code = stop.code
 sys.stdout = out
-print(time.process_time() - t, code)
+print(time.process_time() - t, code, "typer" in sys.modules)
 """
 
 
-def after_import(repeat: int, path: Path) -> float:
-    times = []
-    for _ in range(repeat):
-        r = subprocess.run([sys.executable, "-c", AFTER_IMPORT, str(path)], capture_output=True,
-                           text=True, env=ENV)
-        seconds, code = r.stdout.split()
-        if code == "None":
-            raise SystemExit(f"{path.name}: not the quick path's")
-        times.append(float(seconds))
-    return min(times)
+def after_import(path: Path) -> float:
+    r = subprocess.run([sys.executable, "-c", AFTER_IMPORT, str(path)], capture_output=True,
+                       text=True, env=ENV)
+    seconds, code, full = r.stdout.split()
+    if full == "True":
+        raise SystemExit(f"{path.name}: the full command's, not the quick path's")
+    return float(seconds)
 
 
 def processes(files: list[Path], dlx2: str | None, repeat: int) -> list[list[str]]:
+    """Each file's runs interleaved, round by round: the start, the command,
+    the same inside one process, DLX2; the best of each."""
     python = sys.executable
     command = str(Path(python).with_name("xcc"))
     child_cpu([command, "count", str(files[0])])  # the bytecode cache, written once
-    start, _ = best_child(repeat, [python, "-c", "import xcc"])
-    rows = []
+    rows, starts = [], []
     for path in files:
-        inside = after_import(repeat, path)
-        whole, r = best_child(repeat, [command, "count", str(path)])
+        start, whole, inside, theirs = [], [], [], []
+        for _ in range(repeat):
+            start.append(child_cpu([python, "-c", "import xcc"])[0])
+            whole.append(child_cpu([command, "count", str(path)])[0])
+            inside.append(after_import(path))
+            if dlx2:
+                t, d = child_cpu([dlx2], path)
+                theirs.append(t)
+        start, whole, inside = min(start), min(whole), min(inside)
+        starts.append(start)
         _, j = child_cpu([command, "count", str(path), "--json"])
         s = json.loads(j.stdout)
         ours = (s["solutions"], s["nodes"], s["updates"], s["cleansings"], s["mems"])
         row = [path.name, f"{s['solutions']:,}", f"{1e3 * whole:.1f}",
                f"{1e3 * (whole - start):.1f}", f"{1e3 * inside:.2f}"]
         if dlx2:
-            theirs, d = best_child(repeat, [dlx2], path)
+            theirs = min(theirs)
             if dlx2_totals(d.stderr) != ours:
                 raise SystemExit(f"{path.name}: DLX2 {dlx2_totals(d.stderr)} != xcc {ours}")
             row += [f"{1e3 * theirs:.2f}", f"{(whole - start) / theirs:.2f}",
                     f"{inside / theirs:.2f}"]
         rows.append(row)
-    rows.append([f"(python -c 'import xcc': {1e3 * start:.1f} ms)", "", "", "", "",
-                 *([""] * 3 * bool(dlx2))])
+    rows.append([f"(python -c 'import xcc': {1e3 * min(starts):.1f} to {1e3 * max(starts):.1f} ms)",
+                 "", "", "", "", *([""] * 3 * bool(dlx2))])
     return rows
 
 

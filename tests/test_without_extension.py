@@ -87,6 +87,19 @@ def test_the_cli_defaults(shared):
     assert d["engine"] == "python" and (d["solutions"], d["mems"]) == (92, 305205)
 
 
+def test_the_command_entry_leaves_every_call_to_the_full_command(shared):
+    """xcc.main, the console script's entry, without _native.quick."""
+    r = run("""
+        import sys
+        from xcc import main
+        sys.argv = ["xcc", "count", sys.argv[1], "--json"]
+        main()
+    """, str(shared / "xcc" / "queens8.dlx"))
+    assert r.returncode == 0, r.stderr
+    d = json.loads(r.stdout)
+    assert d["engine"] == "python" and (d["solutions"], d["mems"]) == (92, 305205)
+
+
 def test_masyu_through_its_public_api():
     import masyu
     p = masyu.Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")

@@ -18,7 +18,8 @@
 #    the engine tests (tests/xcc/engines/dlx/test_native.py; test_hostile.py,
 #    random and mutated arrays, cycles, cuts and junk arguments straight into
 #    the glue; test_layout.py, the C layout, counts and batches;
-#    tests/xcc/test_dlxfast.py, the one-pass DLX reader; the SAT engine's
+#    tests/xcc/test_dlxfast.py, the one-pass DLX reader; tests/xcc/test_quick.py,
+#    the xcc command's quick path (quick.c); the SAT engine's
 #    compiled translation and cuts: tests/xcc/engines/sat/; and the memo
 #    engine's C core and glue, memo*.c: tests/xcc/engines/memo/, whose twins
 #    are compared on hundreds of random problems and whose C door is fed
@@ -37,7 +38,7 @@ trap 'rm -rf "$OUT"' EXIT
 
 # the C files of the dancing-links engine, and of the SAT engine's translation
 DLX="xcc/csrc/layout.c xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
-GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c"
+GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c xcc/csrc/quick.c"
 SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
 MEMO="xcc/csrc/memo.c xcc/csrc/memofrontier.c xcc/csrc/memodiagram.c xcc/csrc/memoglue.c"
 DRAT="xcc/csrc/drat.c xcc/csrc/dratglue.c"   # the certificates' checker (issue 18)
@@ -138,6 +139,7 @@ mkdir -p "$PKG/tests"
 cp -r xcc masyu "$PKG/"  # masyu: the propagation tests read Masyu puzzles
 find "$PKG" \( -name '*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
 cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
+mkdir -p "$PKG/benchmarks" && cp -r benchmarks/dlx "$PKG/benchmarks/"  # test_quick.py's files
 mkdir -p "$PKG/tests/masyu/deduce" "$PKG/tests/masyu/generate"
 cp tests/masyu/__init__.py "$PKG/tests/masyu/"
 for t in deduce generate; do cp tests/masyu/$t/__init__.py tests/masyu/$t/test_native.py "$PKG/tests/masyu/$t/"; done
@@ -161,7 +163,7 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
     "$PYTHON" -c "import masyu._deduce as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/engines/dlx/test_native.py \
         tests/xcc/engines/dlx/test_hostile.py tests/xcc/engines/dlx/test_layout.py \
-        tests/xcc/test_dlxfast.py \
+        tests/xcc/test_dlxfast.py tests/xcc/test_quick.py \
         tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py \
         tests/xcc/engines/memo/test_engine.py tests/xcc/test_drat.py tests/xcc/test_parallel_prefix.py \
         tests/masyu/deduce/test_native.py tests/masyu/generate/test_native.py

@@ -12,7 +12,7 @@ read a capped text file and write one atomically (:mod:`xcc.textio`, masyu's too
 
 Nothing is imported until it is first used (PEP 562): ``import xcc`` costs
 no numpy and no python-sat; ``_EXPORTS`` says which module each public name
-comes from.
+comes from.  ``main`` is the ``xcc`` command.
 """
 from __future__ import annotations
 
@@ -33,6 +33,32 @@ __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "wri
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine",
            "XCCTypeError", "read_text", "write_text"]
+
+
+def main() -> None:
+    """The ``xcc`` command.  ``xcc count FILE [--json] [--quiet|-q]`` on a
+    small plain file runs in C from the arguments to the printed count
+    (``_native.quick``, xcc/csrc/quick.c: no other module is imported, so
+    the command costs little more than DLX2's whole run); every other call,
+    and any file that path leaves, goes to :func:`xcc.cli.main`, which
+    names every error at its place.  It lives here, not in a module of its
+    own, because importing one more module would cost a fifth of the count."""
+    import sys
+    try:
+        from ._native import quick
+    except ImportError:  # the compiled extension is optional: then the full command does all
+        quick = None
+    try:
+        code = quick(sys.argv[1:]) if quick else None
+        sys.stdout.flush()
+    except OSError as err:  # stdout closed or full: as xcc.cli.run says it
+        from .textio import output_fault
+        sys.exit(output_fault(err))
+    if code is None:
+        from .cli import main as full  # typer and the whole library: only when needed
+        full()
+    else:
+        sys.exit(code)
 
 
 def __getattr__(name: str):

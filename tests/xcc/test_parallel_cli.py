@@ -16,7 +16,7 @@ from xcc.examples import queens
 
 from ..interrupting import interrupt_after
 
-XCC = [sys.executable, "-c", "from xcc.quick import main; main()"]
+XCC = [sys.executable, "-c", "from xcc import main; main()"]
 
 
 def run(*args, **kw):

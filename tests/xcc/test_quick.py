@@ -1,4 +1,4 @@
-"""The quick path of ``xcc count FILE`` (xcc/quick.py) against the full
+"""The quick path of ``xcc count FILE`` (xcc/csrc/quick.c) against the full
 command (xcc/cli.py): the same output, statistics and exit code for every
 call it takes, and every other call left to the full command."""
 from __future__ import annotations
@@ -12,10 +12,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from xcc import quick
 from xcc.cli import app
 
-pytest.importorskip("xcc._native")
+native = pytest.importorskip("xcc._native")
 BENCH = Path(__file__).resolve().parents[2] / "benchmarks" / "dlx"
 SECONDS = re.compile(r'\d+\.\d{3} s$|"seconds": [0-9.e-]+')
 
@@ -26,7 +25,7 @@ def full(argv: list[str]) -> tuple[int, str, str]:
 
 
 def fast(argv: list[str], capsys) -> tuple[int | None, str, str]:
-    code = quick.quick(argv)
+    code = native.quick(argv)
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -71,8 +70,9 @@ def test_other_calls_go_to_the_full_command(tmp_path, capsys):
 
 def test_the_entry_point_is_quick():
     """``xcc count FILE`` imports neither typer nor numpy."""
-    code = ("import sys; from xcc.quick import quick; c = quick(['count', sys.argv[1]]); "
-            "print(c, 'typer' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)")
+    code = ("import sys\nfrom xcc import main\nsys.argv[1:] = ['count', sys.argv[1]]\n"
+            "try:\n    main()\nexcept SystemExit as stop:\n"
+            "    print(stop.code, 'typer' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)\n")
     r = subprocess.run([sys.executable, "-c", code, str(BENCH / "queens8.dlx")],
                        capture_output=True, text=True, timeout=60)
     assert r.stdout.startswith("Altogether 92 solutions")
@@ -119,10 +119,22 @@ def test_the_quick_path_imports_only_the_extension():
     code = ("import sys, os, xcc\n"
             "before = set(sys.modules)\n"
             "sys.stdout = open(os.devnull, 'w')\n"
-            "from xcc.quick import quick\n"
+            "from xcc._native import quick\n"
             f"assert quick(['count', {str(BENCH / 'color.dlx')!r}]) == 0\n"
             "sys.stdout = sys.__stdout__\n"
             "print(' '.join(sorted(set(sys.modules) - before)))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert set(r.stdout.split()) <= {"xcc.quick", "xcc._native"}, r.stdout
+    assert set(r.stdout.split()) <= {"xcc._native"}, r.stdout
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_a_full_disk_is_one_line_and_exit_2_as_in_the_full_command():
+    command = str(Path(sys.executable).with_name("xcc"))
+    said = []
+    for extra in ([], ["--limit", "1000"]):  # the quick path; the full command
+        with open("/dev/full", "w") as out:
+            r = subprocess.run([command, "count", str(BENCH / "queens4.dlx"), *extra], stdout=out,
+                               stderr=subprocess.PIPE, text=True, timeout=60)
+        said.append((r.returncode, r.stderr))
+    assert said[0] == said[1] == (2, "xcc: cannot write the output: No space left on device\n")

@@ -1,5 +1,5 @@
 /* What the glue files share (internal: module.c, module_layout.c, module_sat.c,
- * glue.c, the only files with Python.h).
+ * glue.c, quick.c, the only files with Python.h).
  *
  * Python twin: none.
  */
@@ -38,6 +38,9 @@ PyObject *xcc_py_layout_arrays(PyObject *module, PyObject *args);
  * with int32 buffers), their lengths and links checked; NULL with a Python error set. */
 struct xcc_layout *xcc_layout_from_objects(int n1, int n, PyObject *const objs[6]);
 PyObject *xcc_py_parse_dlx(PyObject *module, PyObject *arg);
+
+/* quick.c: _native.quick, the quick path of the xcc command */
+PyObject *xcc_py_quick(PyObject *module, PyObject *argv);
 
 /* module_sat.c: _native.cnf and _native.cycle_cuts */
 PyObject *xcc_py_cnf(PyObject *module, PyObject *args);

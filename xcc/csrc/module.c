@@ -1,7 +1,7 @@
 /* xcc._native: the thin Python face of the C parts (with module_layout.c,
- * module_sat.c and glue.c, the only files with Python.h).  Here: the module
- * and Solver; Layout and parse_dlx are in module_layout.c, cnf and
- * cycle_cuts in module_sat.c.
+ * module_sat.c, glue.c and quick.c, the only files with Python.h).  Here:
+ * the module and Solver; Layout and parse_dlx are in module_layout.c, cnf
+ * and cycle_cuts in module_sat.c, quick (the xcc command's count) in quick.c.
  *
  * (A few lines past 600: Solver's methods, the prefix ones too, stay together.)
  *
@@ -577,6 +577,9 @@ static PyMethodDef module_methods[] = {
     {"parse_dlx", xcc_py_parse_dlx, METH_O,
      "parse_dlx(text) -> None or (n1, names, starts, items, colors, color_names, lines, "
      "without_primary)"},
+    {"quick", xcc_py_quick, METH_O,
+     "quick(argv) -> exit code, or None: `xcc count FILE [--json] [--quiet|-q]` done in C "
+     "(quick.c), or left (nothing printed) to the full command"},
     {"cycle_cuts", xcc_py_cycle_cuts, METH_VARARGS,
      "cycle_cuts(nverts, edge_u, edge_v, edge_lit, required, model): None or the cuts"},
     {"cnf", xcc_py_cnf, METH_VARARGS,

@@ -2,8 +2,8 @@
  * (dlxread.c): _native.Layout, layout_compact, layout_arrays and parse_dlx,
  * as module.c documents them.
  *
- * Python twin: none; the callers are xcc/engines/dlx/native.py,
- * xcc/dlxfast.py and xcc/quick.py.  Only conversion and the checks of the
+ * Python twin: none; the callers are xcc/engines/dlx/native.py and
+ * xcc/dlxfast.py.  Only conversion and the checks of the
  * arrays given live here.
  */
 #include "glue.h"
