@@ -25,7 +25,8 @@ Table 2, whole processes on the small DLX files of benchmarks/dlx/:
 package's start), against ``dlx2 < FILE``; and the same difference timed
 inside one process ("after import": what the command does once ``xcc`` is
 imported, clocked from there), which the noise of two whole interpreters
-does not blur.
+does not blur; with --baseline, the checkout's "after import" too.  Each
+file's runs alternate, round by round.
 """
 from __future__ import annotations
 
@@ -166,42 +167,54 @@ def masyu_weak(dlx2: str | None, repeat: int) -> list[list[str]]:
 
 # What ``xcc count FILE`` does after ``import xcc``, timed inside the process:
 # the same difference as the whole processes', without their noise.  The
-# command's entry is xcc.main (its console script: ``from xcc import main``).
+# command's entry is xcc.main (its console script: ``from xcc import main``);
+# a --baseline checkout from before it (7d3c352 and older) had xcc.quick.main.
 AFTER_IMPORT = """import os, sys, time, xcc
 sys.argv[1:] = ["count", sys.argv[1]]
 t = time.process_time()
 out, sys.stdout = sys.stdout, open(os.devnull, "w")
-try:
-    xcc.main()
-except SystemExit as stop:
-    code = stop.code
+if hasattr(xcc, "main"):
+    try:
+        xcc.main()
+    except SystemExit as stop:
+        code = stop.code
+else:
+    from xcc.quick import quick
+    code = quick(sys.argv[1:])
 sys.stdout = out
 print(time.process_time() - t, code, "typer" in sys.modules)
 """
 
 
-def after_import(path: Path) -> float:
+def after_import(path: Path, root: Path | None = None) -> float:
+    """CPU seconds of ``xcc count PATH`` after ``import xcc``, in a fresh
+    process: this code's, or (root) a checkout's, run from a temporary
+    folder so that only its packages are found first."""
+    env = ENV if root is None else dict(ENV, PYTHONPATH=str(root.resolve()))
     r = subprocess.run([sys.executable, "-c", AFTER_IMPORT, str(path)], capture_output=True,
-                       text=True, env=ENV)
+                       text=True, env=env, cwd=os.environ.get("TMPDIR", "/tmp"))
     seconds, code, full = r.stdout.split()
     if full == "True":
         raise SystemExit(f"{path.name}: the full command's, not the quick path's")
     return float(seconds)
 
 
-def processes(files: list[Path], dlx2: str | None, repeat: int) -> list[list[str]]:
+def processes(files: list[Path], dlx2: str | None, repeat: int,
+              baseline: Path | None) -> list[list[str]]:
     """Each file's runs interleaved, round by round: the start, the command,
-    the same inside one process, DLX2; the best of each."""
+    the same inside one process (and the baseline's), DLX2; the best of each."""
     python = sys.executable
     command = str(Path(python).with_name("xcc"))
     child_cpu([command, "count", str(files[0])])  # the bytecode cache, written once
     rows, starts = [], []
     for path in files:
-        start, whole, inside, theirs = [], [], [], []
+        start, whole, inside, before, theirs = [], [], [], [], []
         for _ in range(repeat):
             start.append(child_cpu([python, "-c", "import xcc"])[0])
             whole.append(child_cpu([command, "count", str(path)])[0])
             inside.append(after_import(path))
+            if baseline:
+                before.append(after_import(path, baseline))
             if dlx2:
                 t, d = child_cpu([dlx2], path)
                 theirs.append(t)
@@ -218,9 +231,11 @@ def processes(files: list[Path], dlx2: str | None, repeat: int) -> list[list[str
                 raise SystemExit(f"{path.name}: DLX2 {dlx2_totals(d.stderr)} != xcc {ours}")
             row += [f"{1e3 * theirs:.2f}", f"{(whole - start) / theirs:.2f}",
                     f"{inside / theirs:.2f}"]
+        if baseline:
+            row += [f"{1e3 * min(before):.2f}"] + ([f"{min(before) / theirs:.2f}"] if dlx2 else [])
         rows.append(row)
     rows.append([f"(python -c 'import xcc': {1e3 * min(starts):.1f} to {1e3 * max(starts):.1f} ms)",
-                 "", "", "", "", *([""] * 3 * bool(dlx2))])
+                 *[""] * (len(rows[0]) - 1)])
     return rows
 
 
@@ -278,10 +293,12 @@ def main(argv: list[str] | None = None) -> int:
     head = ["file", "solutions", "xcc count ms", "less import ms", "after import ms"]
     if dlx2:
         head += ["DLX2 ms", "ratio", "after import ratio"]
+    if args.baseline:
+        head += ["baseline after import ms"] + (["baseline ratio"] if dlx2 else [])
     print("\nWhole processes (CPU ms, best of %d): xcc count FILE less python -c 'import xcc'\n"
           % repeat)
     if files:
-        print(table(head, processes(files, dlx2, repeat)))
+        print(table(head, processes(files, dlx2, repeat, args.baseline)))
     return 0
 
 
