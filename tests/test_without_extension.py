@@ -75,23 +75,13 @@ def test_sat_uses_the_reference_translation():
     assert count == 4
 
 
-def test_the_cli_defaults(shared):
-    r = run("""
+@pytest.mark.parametrize("entry", ["xcc.cli", "xcc"])
+def test_the_cli_defaults(shared, entry):
+    """The full command, and xcc.main (the console script's entry), which
+    without _native.quick leaves every call to it."""
+    r = run(f"""
         import sys
-        from xcc.cli import main
-        sys.argv = ["xcc", "count", sys.argv[1], "--json"]
-        main()
-    """, str(shared / "xcc" / "queens8.dlx"))
-    assert r.returncode == 0, r.stderr
-    d = json.loads(r.stdout)
-    assert d["engine"] == "python" and (d["solutions"], d["mems"]) == (92, 305205)
-
-
-def test_the_command_entry_leaves_every_call_to_the_full_command(shared):
-    """xcc.main, the console script's entry, without _native.quick."""
-    r = run("""
-        import sys
-        from xcc import main
+        from {entry} import main
         sys.argv = ["xcc", "count", sys.argv[1], "--json"]
         main()
     """, str(shared / "xcc" / "queens8.dlx"))
