@@ -110,12 +110,14 @@ static char *grouped(const char *digits, char *out)
     return out;
 }
 
-static char *told(uint64_t v, const char *noun, char *out)
+#define TOLD 64 /* room for told's text: 26 characters of digits and commas, a noun */
+
+static char *told(uint64_t v, const char *noun, char out[TOLD])
 {
     char digits[24], g[32];
     snprintf(digits, sizeof digits, "%llu", (unsigned long long)v);
     /* as str(xcc.Stats): 1,234 nodes, 1 node */
-    sprintf(out, "%s %.*s", grouped(digits, g), (int)(strlen(noun) - (v == 1)), noun);
+    snprintf(out, TOLD, "%s %.*s", grouped(digits, g), (int)(strlen(noun) - (v == 1)), noun);
     return out;
 }
 
@@ -262,7 +264,7 @@ static PyObject *count(struct xcc_search *s, int as_json, int progress)
         PyMem_Free(secs);
         text = PyUnicode_FromString(line);
     } else {
-        char a[64], b[64], u[64], l[64], m[64], digits[24], g[32], line[512];
+        char a[TOLD], b[TOLD], u[TOLD], l[TOLD], m[TOLD], digits[24], g[32], line[512];
         snprintf(digits, sizeof digits, "%d", (int)c.max_level);
         snprintf(line, sizeof line, "Altogether %s, %s, %s, %s, %s, max level %s, %.3f s%s\n",
                  told(solutions, "solutions", a), told(c.nodes, "nodes", b),
