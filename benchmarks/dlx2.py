@@ -208,7 +208,7 @@ def processes(files: list[Path], dlx2: str | None, repeat: int,
     child_cpu([command, "count", str(files[0])])  # the bytecode cache, written once
     rows, starts = [], []
     for path in files:
-        start, whole, inside, before, theirs = [], [], [], [], []
+        start, whole, inside, before, runs = [], [], [], [], []
         for _ in range(repeat):
             start.append(child_cpu([python, "-c", "import xcc"])[0])
             whole.append(child_cpu([command, "count", str(path)])[0])
@@ -216,8 +216,8 @@ def processes(files: list[Path], dlx2: str | None, repeat: int,
             if baseline:
                 before.append(after_import(path, baseline))
             if dlx2:
-                t, d = child_cpu([dlx2], path)
-                theirs.append(t)
+                t, d = child_cpu([dlx2], path)  # d: the last run's report, checked below
+                runs.append(t)
         start, whole, inside = min(start), min(whole), min(inside)
         starts.append(start)
         _, j = child_cpu([command, "count", str(path), "--json"])
@@ -226,7 +226,7 @@ def processes(files: list[Path], dlx2: str | None, repeat: int,
         row = [path.name, f"{s['solutions']:,}", f"{1e3 * whole:.1f}",
                f"{1e3 * (whole - start):.1f}", f"{1e3 * inside:.2f}"]
         if dlx2:
-            theirs = min(theirs)
+            theirs = min(runs)
             if dlx2_totals(d.stderr) != ours:
                 raise SystemExit(f"{path.name}: DLX2 {dlx2_totals(d.stderr)} != xcc {ours}")
             row += [f"{1e3 * theirs:.2f}", f"{(whole - start) / theirs:.2f}",

@@ -280,13 +280,6 @@ static PyObject *count(struct xcc_search *s, int as_json, int progress)
 
 /* ---- the entry ------------------------------------------------------------------------ */
 
-static int is_flag(PyObject *arg)
-{
-    return PyUnicode_CompareWithASCIIString(arg, "--json") == 0
-           || PyUnicode_CompareWithASCIIString(arg, "--quiet") == 0
-           || PyUnicode_CompareWithASCIIString(arg, "-q") == 0;
-}
-
 PyObject *xcc_py_quick(PyObject *module, PyObject *argv)
 {
     (void)module;
@@ -297,19 +290,20 @@ PyObject *xcc_py_quick(PyObject *module, PyObject *argv)
     Py_ssize_t argc = PyList_GET_SIZE(argv);
     PyObject *file = NULL;
     int as_json = 0, progress = 1, files = 0;
-    for (Py_ssize_t k = 0; k < argc; k++)
-        if (!PyUnicode_Check(PyList_GET_ITEM(argv, k)))
-            Py_RETURN_NONE;
-    if (argc < 2 || PyUnicode_CompareWithASCIIString(PyList_GET_ITEM(argv, 0), "count") != 0)
+    if (argc < 2 || !PyUnicode_Check(PyList_GET_ITEM(argv, 0))
+        || PyUnicode_CompareWithASCIIString(PyList_GET_ITEM(argv, 0), "count") != 0)
         Py_RETURN_NONE;
-    for (Py_ssize_t k = 1; k < argc; k++) {
+    for (Py_ssize_t k = 1; k < argc; k++) { /* the flags; the one other argument, the file */
         PyObject *arg = PyList_GET_ITEM(argv, k);
-        if (!is_flag(arg))
-            file = arg, files++;
-        else if (PyUnicode_CompareWithASCIIString(arg, "--json") == 0)
+        if (!PyUnicode_Check(arg))
+            Py_RETURN_NONE;
+        if (PyUnicode_CompareWithASCIIString(arg, "--json") == 0)
             as_json = 1;
-        else
+        else if (PyUnicode_CompareWithASCIIString(arg, "--quiet") == 0
+                 || PyUnicode_CompareWithASCIIString(arg, "-q") == 0)
             progress = 0;
+        else
+            file = arg, files++;
     }
     if (files != 1 || (PyUnicode_GET_LENGTH(file) && PyUnicode_READ_CHAR(file, 0) == '-'))
         Py_RETURN_NONE;
