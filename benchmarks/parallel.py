@@ -30,13 +30,20 @@ this build's compiled extension, which does all the old one did), in the
 same run, so before and after share the machine's load.
 
 ``--wall N`` measures wall time instead, the figure the issue's target is
-about: N rounds, each the sequential count (here), then one
+about: the sequential count (here), then N rounds, each one
 ``Parallel(jobs=--jobs)`` run of this code and one of REV's (with
 ``--baseline``), each in a new process, as a run of the CLI is, so each
 starts its own fork server (``--warm``: after an untimed run that started
-it); alternating, so that all share the machine's load.  The times are of
-``count()`` alone.  It prints each round, then the medians,
-the speed-ups (median over median, best over best) and the load average.
+it), then the sequential count again: every parallel run lies between two
+sequential ones, and its speed-up is over their mean (the machine's speed
+drifts by a fifth within minutes here; the flanks cancel a steady drift).
+With ``--ceiling`` each round also runs two sequential counts at once, each
+in a new process: two searches that share nothing, so 2 x the flanks' mean
+over their wall is what two cores give now, the ceiling of any 2-worker
+run.  The times are of ``count()`` (and of the search) alone.  It prints
+each round, then the medians: speed-ups median over median, best over best,
+and against the neighbours; with ``--ceiling`` the ceiling and the speed-up
+as a share of it; and the load average.
 Run it at a high priority on a shared machine: ``nice -n -10`` (and, with
 the kernel's autogroups on, in a session of its own whose autogroup is
 niced too: ``nice`` alone weighs only within a session).
@@ -48,7 +55,8 @@ niced too: ``nice`` alone weighs only within a session).
 
 Usage: python benchmarks/parallel.py [--only psm|empty7] [--budgets 25,27,default]
                                      [--depth D] [--baseline REV]
-                                     [--wall N [--jobs 2] [--warm]] [--each N]
+                                     [--wall N [--jobs 2] [--warm] [--ceiling]]
+                                     [--each N]
 """
 from __future__ import annotations
 
@@ -223,8 +231,27 @@ def code_envs(rev):
     return old, {"this": None, rev: dict(env, PYTHONPATH=str(old))}
 
 
+def seq_subprocess(name, args, n) -> list[float]:
+    """The walls of ``n`` sequential counts run at once, each in a new process
+    (``--seq-json``): with n = 2, what two whole cores give two searches that
+    share nothing, the ceiling of a 2-worker run on this machine now."""
+    command = [sys.executable, __file__, "--seq-json", "--only", name, "--depth",
+               str(args.depth)]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=str(ROOT))
+            for _ in range(n)]
+    walls = []
+    for run in runs:
+        out = run.communicate()[0]
+        if run.returncode:
+            raise SystemExit(f"--seq-json exited {run.returncode}")
+        walls.append(json.loads(out.splitlines()[-1]))
+    return walls
+
+
 def wall_rounds(args, chosen) -> None:
-    """--wall N: rounds of the sequential count and the parallel runs, alternating."""
+    """--wall N: the sequential count, then in turn each code's parallel run
+    (and with --ceiling two sequential counts at once) and the sequential
+    count again: every parallel run between two sequential ones."""
     old, envs = code_envs(args.baseline)
     loads = [os.getloadavg()]
     try:
@@ -232,27 +259,48 @@ def wall_rounds(args, chosen) -> None:
             print(f"\n## {title}: wall s, sequential and jobs {args.jobs}, "
                   f"{'the fork server started before' if args.warm else 'a fork server a run'}"
                   "\n")
-            print("| round | sequential | " + " | ".join(f"{c} jobs {args.jobs}" for c in envs)
-                  + " |")
-            print("|--:|--:|" + "--:|" * len(envs))
-            seq, par = [], {c: [] for c in envs}
+            print("| round | sequential before | " + " | ".join(f"{c} jobs {args.jobs}"
+                                                             for c in envs)
+                  + (" | two at once | ceiling" if args.ceiling else "")
+                  + " | sequential after | " + " | ".join(f"{c} speed-up" for c in envs) + " |")
+            print("|--:|--:|" + "--:|" * (2 * len(envs) + 1 + 2 * args.ceiling))
+            found, counters, before, _ = sequential(problem, start)
+            seq, par, ratios, ceilings = [before], {c: [] for c in envs}, \
+                {c: [] for c in envs}, []
             for r in range(args.wall):
-                found, counters, wall0, _ = sequential(problem, start)
-                seq.append(wall0)
                 for code, env in envs.items():
                     wall, got, got_counters = wall_subprocess(name, args, env)
                     assert (got, got_counters) == (found, counters), f"{code}: totals differ"
                     par[code].append(wall)
-                print(f"| {r + 1} | {wall0:.3f} | "
-                      + " | ".join(f"{par[c][-1]:.3f}" for c in envs) + " |")
+                two = max(seq_subprocess(name, args, 2)) if args.ceiling else None
+                _, _, after, _ = sequential(problem, start)
+                seq.append(after)
+                flank = (before + after) / 2  # the machine's speed around these runs
+                for c in envs:
+                    ratios[c].append(flank / par[c][-1])
+                cells = [f"{par[c][-1]:.3f}" for c in envs]
+                if two is not None:
+                    ceilings.append(2 * flank / two)
+                    cells += [f"{two:.3f}", f"{ceilings[-1]:.2f}"]
+                print(f"| {r + 1} | {before:.3f} | " + " | ".join(cells) + f" | {after:.3f} | "
+                      + " | ".join(f"{ratios[c][-1]:.2f}" for c in envs) + " |")
+                before = after
             loads.append(os.getloadavg())
             print(f"\n| code | sequential wall s (median) | jobs {args.jobs} wall s (median) | "
-                  f"speed-up: median / best over best |")
-            print("|---|--:|--:|--:|")
+                  "speed-up: median over median / best over best | "
+                  "speed-up against its two neighbours (median, lowest) |"
+                  + (" ceiling (median) | speed-up / ceiling (median) |" if args.ceiling else ""))
+            print("|---|--:|--:|--:|--:|" + "--:|--:|" * args.ceiling)
             for c in envs:
                 m, b = statistics.median(par[c]), min(par[c])
+                tail = ""
+                if args.ceiling:
+                    tail = (f" {statistics.median(ceilings):.2f} | "
+                            f"{statistics.median(x / y for x, y in zip(ratios[c], ceilings)):.0%}"
+                            " |")
                 print(f"| {c} | {statistics.median(seq):.3f} | {m:.3f} | "
-                      f"{statistics.median(seq) / m:.2f} / {min(seq) / b:.2f} |")
+                      f"{statistics.median(seq) / m:.2f} / {min(seq) / b:.2f} | "
+                      f"{statistics.median(ratios[c]):.2f}, {min(ratios[c]):.2f} |" + tail)
     finally:
         if old:
             shutil.rmtree(old, ignore_errors=True)
@@ -327,13 +375,20 @@ def main() -> None:
     ap.add_argument("--each", type=int, metavar="N",
                     help="N rounds of masyu count psm.txt --each, jobs 1 and --jobs")
     ap.add_argument("--runs-json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--ceiling", action="store_true",
+                    help="with --wall: two sequential counts at once too, each round")
     ap.add_argument("--wall-json", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--seq-json", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args()
     budgets = parse_budgets(args.budgets)
     if args.each:
         each_rounds(args)
         return
     chosen = [w for w in workloads(args.depth) if not args.only or w[0] == args.only]
+    if args.seq_json:  # one of --ceiling's two sequential counts at once
+        (_, _, problem, start), = chosen
+        print(json.dumps(sequential(problem, start)[2]))
+        return
     if args.wall_json:  # the baseline's side of --wall: one run, as JSON
         (name, _, problem, start), = chosen
         if args.warm:
