@@ -48,10 +48,12 @@ Run it at a high priority on a shared machine: ``nice -n -10`` (and, with
 the kernel's autogroups on, in a session of its own whose autogroup is
 niced too: ``nice`` alone weighs only within a session).
 
-``--each N`` measures the collection instead: N rounds of ``masyu count
-../shared/puzzles/psm.txt --each -q -o FILE`` with ``--jobs 1`` and with
-``--jobs --jobs`` (whole processes: wall time), this code's and REV's with
-``--baseline``, alternating, every file's rows checked equal (times aside).
+``--each N`` measures the collection instead: ``masyu count
+../shared/puzzles/psm.txt --each -q -o FILE`` with ``--jobs 1``, then N
+rounds of it with ``--jobs --jobs`` and with ``--jobs 1`` again (whole
+processes: wall time; every parallel run between two with ``--jobs 1``, its
+speed-up over their mean), this code's and REV's with ``--baseline``,
+alternating, every file's rows checked equal (times aside).
 
 Usage: python benchmarks/parallel.py [--only psm|empty7] [--budgets 25,27,default]
                                      [--depth D] [--baseline REV]
@@ -317,46 +319,64 @@ def each_rows(path: Path) -> list[dict]:
 
 
 def each_rounds(args) -> None:
-    """--each N: the collection counted with --jobs 1 and --jobs J, whole processes."""
+    """--each N: the collection counted with --jobs 1 and --jobs J, whole
+    processes: each code's jobs-1 run, then N rounds of each code's jobs-J run
+    and its jobs-1 run again (every jobs-J run between two jobs-1 runs)."""
     old, envs = code_envs(args.baseline)
     collection = SHARED / "puzzles" / "psm.txt"
-    runs = [(code, jobs) for code in envs for jobs in (1, args.jobs)]
-    walls: dict = {run: [] for run in runs}
+    walls: dict = {(code, jobs): [] for code in envs for jobs in (1, args.jobs)}
+    ratios: dict = {code: [] for code in envs}
     loads = [os.getloadavg()]
     print(f"\n## masyu count {collection.name} --each -q -o FILE: wall s of the whole process\n")
-    print("| round | " + " | ".join(f"{c} jobs {j}" for c, j in runs) + " |")
-    print("|--:|" + "--:|" * len(runs))
+    print("| round | " + " | ".join(f"{c} jobs {args.jobs} | {c} jobs 1 after | {c} speed-up"
+                                   for c in envs) + " |")
+    print("|--:|" + "--:|--:|--:|" * len(envs))
     first = None
     try:
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp) / "rows.jsonl"
+
+            def run(code, jobs):
+                nonlocal first
+                out.unlink(missing_ok=True)
+                command = [sys.executable, "-c", "from masyu.cli import main; main()",
+                           "count", str(collection), "--each", "-q", "--jobs", str(jobs),
+                           "-o", str(out)]
+                t0 = time.perf_counter()
+                subprocess.run(command, check=True, env=envs[code], cwd=tmp,  # not ROOT:
+                               stdout=subprocess.DEVNULL)  # -c puts the cwd first on sys.path
+                walls[(code, jobs)].append(time.perf_counter() - t0)
+                rows = each_rows(out)
+                first = first or rows
+                assert rows == first, f"{code} jobs {jobs}: rows differ"
+
+            for code in envs:
+                run(code, 1)
+            print("| 0 | " + " | ".join(f"| {walls[(c, 1)][-1]:.2f} |" for c in envs) + " |")
             for r in range(args.each):
-                for code, jobs in runs:
-                    out.unlink(missing_ok=True)
-                    command = [sys.executable, "-c", "from masyu.cli import main; main()",
-                               "count", str(collection), "--each", "-q", "--jobs", str(jobs),
-                               "-o", str(out)]
-                    t0 = time.perf_counter()
-                    subprocess.run(command, check=True, env=envs[code], cwd=tmp,  # not ROOT:
-                                   stdout=subprocess.DEVNULL)  # -c puts the cwd first on sys.path
-                    walls[(code, jobs)].append(time.perf_counter() - t0)
-                    rows = each_rows(out)
-                    first = first or rows
-                    assert rows == first, f"{code} jobs {jobs}: rows differ"
-                print(f"| {r + 1} | " + " | ".join(f"{walls[run][-1]:.2f}" for run in runs)
-                      + " |")
+                for code in envs:
+                    run(code, args.jobs)
+                for code in envs:
+                    run(code, 1)
+                    one = walls[(code, 1)]
+                    ratios[code].append((one[-2] + one[-1]) / 2 / walls[(code, args.jobs)][-1])
+                print(f"| {r + 1} | " + " | ".join(
+                    f"{walls[(c, args.jobs)][-1]:.2f} | {walls[(c, 1)][-1]:.2f} | "
+                    f"{ratios[c][-1]:.2f}" for c in envs) + " |")
     finally:
         if old:
             shutil.rmtree(old, ignore_errors=True)
     loads.append(os.getloadavg())
     print(f"\n| code | jobs 1 wall s (median) | jobs {args.jobs} wall s (median) | "
-          "speed-up: median / best over best |")
-    print("|---|--:|--:|--:|")
+          "speed-up: median over median / best over best | "
+          "speed-up against its two neighbours (median, lowest) |")
+    print("|---|--:|--:|--:|--:|")
     for c in envs:
         one, many = walls[(c, 1)], walls[(c, args.jobs)]
         print(f"| {c} | {statistics.median(one):.2f} | {statistics.median(many):.2f} | "
               f"{statistics.median(one) / statistics.median(many):.2f} / "
-              f"{min(one) / min(many):.2f} |")
+              f"{min(one) / min(many):.2f} | {statistics.median(ratios[c]):.2f}, "
+              f"{min(ratios[c]):.2f} |")
     print("\nload average (1, 5, 15 min) before and after: "
           + "; ".join(" ".join(f"{x:.2f}" for x in load) for load in loads))
 
