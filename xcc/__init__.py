@@ -55,6 +55,8 @@ def main() -> None:
         from .textio import output_fault
         sys.exit(output_fault(err))
     if code is None:
+        from .parallel import prestart_if_asked
+        prestart_if_asked(sys.argv[1:])  # --jobs: the fork server starts while typer is imported
         from .cli import main as full  # typer and the whole library: only when needed
         full()
     else:

@@ -28,6 +28,23 @@ _EXPORTS = {"Parallel": "driver", "ParallelStats": "driver", "solve": "driver",
 __all__ = ["Parallel", "ParallelStats", "solve", "count", "problem_key"]
 
 
+def prestart_if_asked(args) -> bool:
+    """Start the fork server now (``pools.prestart``, in a thread) if the
+    command line ``args`` asks for a process pool: ``--jobs N``, ``--jobs=N``,
+    ``-j N``, ``-jN``.  The ``xcc`` and ``masyu`` commands call this first, so
+    that the server's start overlaps their own imports and the reading of the
+    problem; a wrong guess costs an idle server.  Whether it did."""
+    for arg in args:
+        if arg == "--":
+            break
+        if arg in ("--jobs", "-j") or arg.startswith("--jobs=") or \
+                (arg.startswith("-j") and arg[2:].isdigit()):
+            from .pools import prestart
+            prestart()
+            return True
+    return False
+
+
 def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if module is None:
