@@ -89,8 +89,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     # is imported, would spin for about 0.1 s of CPU in every command.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if args[:1] in (["solve"], ["count"]):
-        from xcc.parallel import prestart_if_asked
-        prestart_if_asked(args)  # --jobs: the fork server starts while the CLI is imported
+        xcc.parallel.prestart_if_asked(args)  # --jobs: the fork server boots meanwhile
         from . import quick  # start-up: the library only for a solve or count (not for --help)
         code = (quick.quick if args[0] == "solve" else quick.quick_count)(args[1:])
         if code is not None:
