@@ -42,12 +42,12 @@ _prestarted: threading.Thread | None = None  # the thread of prestart(), once st
 
 def prestart() -> threading.Thread | None:
     """Start the fork server (and multiprocessing's resource tracker) now, in a
-    thread, for a process pool opened later: a command line calls this as soon
-    as its options ask for one, so that the server's start (a Python, the
-    preload's imports: a few tenths of a second of the other core) overlaps the
-    reading of the problem, and the pool's workers are forked at once.  Once a
-    process; the thread (None where there is no fork server, or if ``jobs`` is
-    never used: nothing else changes)."""
+    thread, for a process pool opened later: a command calls this as soon as
+    its arguments ask for one, so that the server's start (a Python and the
+    preload's imports, a tenth of a second or more on the other core)
+    overlaps the command's own imports and the reading of the problem, and
+    the pool's workers are forked at once.  Once a process: the thread, or
+    None where there is no fork server (spawn starts every worker anew)."""
     global _prestarted
     if _prestarted is None and "forkserver" in multiprocessing.get_all_start_methods():
         _prestarted = threading.Thread(target=_start_forkserver, name="xcc-forkserver-start",
@@ -59,10 +59,10 @@ def prestart() -> threading.Thread | None:
 def _start_forkserver() -> None:
     # as Pool._start_processes: the tracker first, then SIGINT blocked in this
     # thread, so that the fork server and the workers it forks inherit it blocked
-    if hasattr(signal, "pthread_sigmask"):
-        resource_tracker.ensure_running()
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
+        if hasattr(signal, "pthread_sigmask"):
+            resource_tracker.ensure_running()
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         context()  # its preload
         from multiprocessing import forkserver
         forkserver.ensure_running()
