@@ -56,13 +56,21 @@ def prestart() -> threading.Thread | None:
     return _prestarted
 
 
+def _block_interrupts() -> None:
+    """In a thread that starts processes: Ctrl-C is the driver's (the main
+    thread's), so block SIGINT here, and the processes this thread starts
+    (the fork server, and the workers forked from it, or spawned) inherit it
+    blocked: no traceback from a fork server still importing the engines
+    when Ctrl-C comes.  The resource tracker first: starting it unblocks
+    SIGINT in the thread that does."""
+    if hasattr(signal, "pthread_sigmask"):
+        resource_tracker.ensure_running()
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+
+
 def _start_forkserver() -> None:
-    # as Pool._start_processes: the tracker first, then SIGINT blocked in this
-    # thread, so that the fork server and the workers it forks inherit it blocked
     try:
-        if hasattr(signal, "pthread_sigmask"):
-            resource_tracker.ensure_running()
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        _block_interrupts()
         context()  # its preload
         from multiprocessing import forkserver
         forkserver.ensure_running()
@@ -114,14 +122,7 @@ class Pool:
     # ---- the kinds ---------------------------------------------------------------
 
     def _start_processes(self, n: int) -> None:
-        # Ctrl-C is the driver's (the main thread's): blocked in this thread, so
-        # the processes it starts (the fork server, and the workers forked
-        # from it, or spawned) inherit it blocked: no traceback from a fork
-        # server still importing the engines when Ctrl-C comes.  The resource
-        # tracker first: starting it unblocks SIGINT in the thread that does.
-        if hasattr(signal, "pthread_sigmask"):
-            resource_tracker.ensure_running()
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        _block_interrupts()
         try:
             self._executor = self._own = self._process_pool(n)
         except BaseException as error:  # given to the driver by _started()
