@@ -1,10 +1,13 @@
-"""Shared test fixtures: where ../shared lives (beside the repository)."""
+"""Shared test fixtures: where ../shared lives (beside the repository).  And the suite's
+bound on its own end: no process of it (the controller, an xdist worker) may hang."""
+import faulthandler
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
+EXIT_DEADLINE = 120  # seconds from the last hook to the process's exit
 
 
 @pytest.fixture(scope="session")
@@ -12,3 +15,11 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.fail(f"the shared folder is missing: expected {SHARED}")
     return SHARED
+
+
+def pytest_unconfigure(config):
+    """A test's time is bounded by pytest-timeout (pyproject.toml); what runs
+    after the last test (exit handlers that join threads or child processes)
+    by this: past the deadline every thread's stack goes to stderr and the
+    process exits with 1, so a hang fails the run with its place named."""
+    faulthandler.dump_traceback_later(EXIT_DEADLINE, exit=True)

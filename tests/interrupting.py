@@ -1,20 +1,52 @@
-"""Ctrl-C of a command while it prints: for the tests that interrupt a run and resume it."""
+"""Commands run as a test's child processes, every wait on them bounded: for the tests that
+interrupt a run (Ctrl-C) and read what it printed, and those that serve a page."""
 from __future__ import annotations
 
 import os
 import signal
 import subprocess
+import threading
+from contextlib import contextmanager
+
+DEADLINE = 180  # seconds a child may live: far more than any of these tests needs
+
+
+@contextmanager
+def child(command: list[str], deadline: float = DEADLINE, **popen):
+    """``subprocess.Popen(command)`` in a process group of its own.  A watchdog
+    kills the whole group ``deadline`` seconds on, and the group is killed
+    when the block ends: the command, and any fork server, resource tracker or
+    worker it started.  Those hold its pipes open, so without it a read of
+    them, or a ``readline`` for a line never printed, could wait forever: the
+    test fails instead of hanging the suite."""
+    popen.setdefault("text", True)
+    proc = subprocess.Popen(command, start_new_session=True, **popen)
+    watchdog = threading.Timer(deadline, kill_group, (proc,))
+    watchdog.daemon = True
+    watchdog.start()
+    try:
+        yield proc
+    finally:
+        watchdog.cancel()
+        kill_group(proc)
+        proc.wait(timeout=60)
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass  # the group is gone
 
 
 def interrupt_after(command: list[str], lines: int) -> tuple[int, str, str]:
     """Run ``command`` in a process group of its own, send the group SIGINT
     (as Ctrl-C does) once ``lines`` lines are on its stdout; its exit code,
     all its stdout and its stderr."""
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    first = [proc.stdout.readline() for _ in range(lines)]
-    os.killpg(proc.pid, signal.SIGINT)
-    # the rest as the pipe holds it (communicate() would skip what readline buffered)
-    out, err = proc.stdout.read(), proc.stderr.read()
-    proc.wait(timeout=120)
+    with child(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        first = [proc.stdout.readline() for _ in range(lines)]
+        os.killpg(proc.pid, signal.SIGINT)
+        # the rest as the pipe holds it (communicate() would skip what readline buffered)
+        out, err = proc.stdout.read(), proc.stderr.read()
+        proc.wait(timeout=120)
     return proc.returncode, "".join(first) + out, err

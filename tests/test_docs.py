@@ -36,6 +36,8 @@ import typer.main
 import masyu.cli
 import xcc.cli
 
+from .interrupting import child
+
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
 SKIP = re.compile(r"<!--\s*doctest:\s*skip\s*\((.+?)\)\s*-->")
@@ -260,17 +262,12 @@ def test_the_help_examples_run(verb, example, help_clone):
     if example.endswith("(runs until Ctrl-C)"):
         command = example[:-len("(runs until Ctrl-C)")].strip().replace("--port 8000",
                                                                         "--port 0")
-        p = subprocess.Popen(["bash", "-c", "exec " + command], cwd=scratch, env=environment(),
-                             stderr=subprocess.PIPE, text=True)
-        try:
+        with child(["bash", "-c", "exec " + command], cwd=scratch, env=environment(),
+                   stderr=subprocess.PIPE) as p:
             first = p.stderr.readline()
             assert "playing at http://" in first, first
             p.send_signal(signal.SIGINT)
             assert p.wait(timeout=30) == 130
-        finally:
-            if p.poll() is None:
-                p.kill()
-                p.wait()
         return
     r = shell(example, scratch)
     assert r.returncode == 0, f"{example}\n{r.stdout}"

@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 from masyu import Loop, Puzzle, check
 from masyu.cli import app
 
+from ..interrupting import child
+
 
 def run(*args: str):
     return CliRunner().invoke(app, list(args))
@@ -80,12 +82,12 @@ def test_sample_bad_input():
 def test_ctrl_c_exits_130_with_the_level_reached(tmp_path):
     board = tmp_path / "empty.txt"
     board.write_text("\n".join(["." * 16] * 16) + "\n")  # minutes of work
-    p = subprocess.Popen([sys.executable, "-m", "masyu", "count", str(board), "--exact"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = p.stderr.readline()  # the first progress report, after about a second
-    assert "level" in first and "states" in first and "MB" in first, first
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    with child([sys.executable, "-m", "masyu", "count", str(board), "--exact"],
+               stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+        first = p.stderr.readline()  # the first progress report, after about a second
+        assert "level" in first and "states" in first and "MB" in first, first
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
     assert "interrupted at level" in err and "Traceback" not in err and out == ""
 

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from ..interrupting import interrupt_after
+from ..interrupting import child, interrupt_after
 
 MASYU = [sys.executable, "-m", "masyu"]
 SLOW = "psm-10x10-hard-4148656"  # 958 weak solutions, 1 strong: some seconds in engine python
@@ -98,12 +98,12 @@ def test_ctrl_c_then_continue(slow, tmp_path, kind):
     spelling = "--resume" if kind == "--weak" else "--continue"
     args = ["count", slow, kind, "--encoding", "423", "--engine", "python", "--jobs", "2",
             spelling, state, "--json"]
-    proc = subprocess.Popen(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    line = proc.stderr.readline()  # the first progress report: the tasks are under way
-    assert line.startswith("..."), line
-    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
-    out, err = proc.communicate(timeout=120)
+    with child(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE) as proc:
+        line = proc.stderr.readline()  # the first progress report: the tasks are under way
+        assert line.startswith("..."), line
+        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
+        out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "unfinished" in err and f"--resume {state}" in err and state.exists()
     first = json.loads(out)
@@ -143,7 +143,7 @@ def test_each_local_cluster(shared):
     args = ["count", path, "--each", "--only", "puzsq-9833|wikipedia-masyu-example", "--weak"]
     seq = run(*args)
     par = run(*args, "--local-cluster", "1")
-    assert par.returncode == 0, par.stderr
+    assert seq.returncode == par.returncode == 0, seq.stderr + par.stderr
 
     def rows(text):  # each puzzle's row, without its times
         return [{k: v for k, v in json.loads(line).items() if "seconds" not in k}

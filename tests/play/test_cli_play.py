@@ -14,14 +14,15 @@ from typer.testing import CliRunner
 
 from masyu.cli import app
 
+from ..interrupting import child
+
 runner = CliRunner()
 MASYU = [sys.executable, "-c", "from masyu.cli import main; main()"]
 
 
 def test_masyu_play_serves_the_page_and_ctrl_c_exits_130():
-    proc = subprocess.Popen(MASYU + ["play", "--no-browser", "--port", "0"],
-                            stderr=subprocess.PIPE, text=True, env=dict(os.environ))
-    try:
+    with child(MASYU + ["play", "--no-browser", "--port", "0"], stderr=subprocess.PIPE,
+               env=dict(os.environ)) as proc:
         line = proc.stderr.readline()
         m = re.search(r"playing at (http://127\.0\.0\.1:[0-9]+/)", line)
         assert m, line
@@ -32,10 +33,6 @@ def test_masyu_play_serves_the_page_and_ctrl_c_exits_130():
         proc.send_signal(signal.SIGINT)
         assert proc.wait(timeout=30) == 130
         assert "stopped" in proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
 
 
 def test_masyu_play_refuses_a_bad_port_or_one_in_use_in_one_line():

@@ -14,7 +14,7 @@ import pytest
 import xcc
 from xcc.examples import queens
 
-from ..interrupting import interrupt_after
+from ..interrupting import child, interrupt_after
 
 XCC = [sys.executable, "-c", "from xcc import main; main()"]
 
@@ -71,12 +71,12 @@ def test_ctrl_c_then_resume(tmp_path):
     xcc.write_dlx(problem, path)
     state = tmp_path / "state.json"
     args = ["count", path, "--engine", "python", "--jobs", "2", "--resume", state, "--json"]
-    proc = subprocess.Popen(XCC + [str(a) for a in args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
-    line = proc.stderr.readline()  # the first progress report: the tasks are under way
-    assert line.startswith("..."), line
-    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
-    out, err = proc.communicate(timeout=120)
+    with child(XCC + [str(a) for a in args], stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE) as proc:
+        line = proc.stderr.readline()  # the first progress report: the tasks are under way
+        assert line.startswith("..."), line
+        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
+        out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert "unfinished" in err and state.exists()
     first = json.loads(out)
@@ -107,3 +107,4 @@ def test_ctrl_c_of_solve_then_resume(tmp_path):
     rest = run(*args)
     assert rest.returncode == 0, rest.stderr
     assert printed + rest.stdout == seq.stdout
+

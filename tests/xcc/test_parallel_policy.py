@@ -51,15 +51,35 @@ def test_finer_budgets_at_the_end_without_one(budgets):
     assert set(budgets) == {3000, 3000 >> 4}
 
 
-def test_workers_get_one_blas_thread_the_driver_keeps_its_environment():
-    from multiprocessing import forkserver
-    forkserver._forkserver._stop()  # a fork server of our preload, whatever ran before
-    before = {name: os.environ.get(name) for name in BLAS}
+# In a fresh interpreter, so that the fork server is ours (its preload), not one
+# another test started: stopping a running one waits for every worker it forked.
+BLAS_CHILD = r"""
+import json, os, sys
+from xcc.examples import queens
+from xcc.parallel import pools
+if __name__ == "__main__":
+    names = json.loads(sys.argv[1])
+    before = {name: os.environ.get(name) for name in names}
     with pools.Pool(queens(4), None, jobs=1) as pool:
         pool._started()
-        got = [pool._executor.submit(os.getenv, name).result() for name in BLAS]
-    assert got == [before[name] or "1" for name in BLAS]
-    assert {name: os.environ.get(name) for name in BLAS} == before
+        got = [pool._executor.submit(os.getenv, name).result(timeout=60) for name in names]
+    after = {name: os.environ.get(name) for name in names}
+    print(json.dumps([before, got, after]))
+"""
+
+
+def test_workers_get_one_blas_thread_the_driver_keeps_its_environment():
+    import json
+    import subprocess
+    import sys
+    env = {k: v for k, v in os.environ.items() if k not in BLAS}
+    env["MKL_NUM_THREADS"] = "3"  # the driver's own setting: the workers keep it too
+    out = subprocess.run([sys.executable, "-c", BLAS_CHILD, json.dumps(BLAS)], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    before, got, after = json.loads(out.stdout)
+    assert got == [before[name] or "1" for name in BLAS] == ["1", "1", "3"]
+    assert after == before
 
 
 def test_task_stamps_are_on_the_drivers_clock():

@@ -6,13 +6,14 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 
 import pytest
 from typer.testing import CliRunner
 
 from masyu.cli import app
 from masyu.collection import parse_collection
+
+from ...interrupting import child
 
 MASYU = [sys.executable, "-m", "masyu"]
 
@@ -37,15 +38,11 @@ def test_progress_shows_while_a_slow_puzzle_is_made(tmp_path):
     # (test_interrupts.py checks that finished puzzles and their loops are kept)
     out = tmp_path / "out.txt"
     with open(out, "w") as f:
-        p = subprocess.Popen(MASYU + ["generate", "--size", "40x40", "--seed", "3",
-                                      "--difficulty", "hard", "--count", "3"],
-                             stdout=f, stderr=subprocess.PIPE, text=True)
-        watchdog = threading.Timer(60, p.kill)       # no progress line: fail, do not hang
-        watchdog.start()
-        line = p.stderr.readline()
-        watchdog.cancel()
-        p.send_signal(signal.SIGINT)
-        err = p.communicate(timeout=60)[1]
+        with child(MASYU + ["generate", "--size", "40x40", "--seed", "3", "--difficulty",
+                            "hard", "--count", "3"], stdout=f, stderr=subprocess.PIPE) as p:
+            line = p.stderr.readline()  # (no progress line: killed by the deadline, fails)
+            p.send_signal(signal.SIGINT)
+            err = p.communicate(timeout=60)[1]
     assert line.startswith("masyu: making puzzle 1 of 3 (40x40, seed 3), ") and \
         line.rstrip().endswith(" s"), line
     assert p.returncode == 130 and "interrupted: 0 of 3 puzzles made" in err

@@ -17,6 +17,8 @@ import pytest
 from masyu import check
 from masyu.collection import parse_collection, parse_solutions
 
+from ...interrupting import child
+
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 
 MASYU = [sys.executable, "-m", "masyu"]
@@ -26,12 +28,12 @@ XCC = [sys.executable, "-m", "xcc"]
 def interrupt(args, *, after_line=True, wait=0.5, **popen):
     """Run ``args``; after its first stderr line (or ``wait`` seconds) send SIGINT;
     return (exit code, stdout, stderr)."""
-    p = subprocess.Popen(args, stdout=popen.pop("stdout", subprocess.PIPE),
-                         stderr=subprocess.PIPE, text=True, **popen)
-    first = p.stderr.readline() if after_line else ""
-    time.sleep(wait)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
+    with child(args, stdout=popen.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE,
+               **popen) as p:
+        first = p.stderr.readline() if after_line else ""
+        time.sleep(wait)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
     return p.returncode, out or "", first + err
 
 

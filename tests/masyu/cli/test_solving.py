@@ -16,6 +16,8 @@ from masyu import Loop, check
 from masyu.cli import app
 from masyu.cli.solving import example_puzzle
 
+from ...interrupting import child
+
 ENGINE = "c" if "c" in xcc.ENGINES else "python"
 STAT_KEYS = ["solutions", "nodes", "updates", "cleansings", "mems", "max_level", "seconds",
              "cycle_cuts"]
@@ -149,14 +151,13 @@ def test_encode_contradiction_is_zero_solutions(tmp_path):
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
 def test_ctrl_c_prints_the_count_so_far():
     # the weak solutions of the empty 6x6 board take minutes in the Python engine
-    p = subprocess.Popen([sys.executable, "-m", "masyu", "count", "6x6:zj", "--weak",
-                          "--engine", "python"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    first = p.stderr.readline()  # the first progress report, after about a second
-    assert "solutions" in first and "nodes" in first, first
-    time.sleep(0.5)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
+    with child([sys.executable, "-m", "masyu", "count", "6x6:zj", "--weak", "--engine",
+                "python"], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+        first = p.stderr.readline()  # the first progress report, after about a second
+        assert "solutions" in first and "nodes" in first, first
+        time.sleep(0.5)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
     assert p.returncode == 130, err
     assert out.endswith("weak solutions so far (interrupted)\n"), out
     assert int(out.split()[0].replace(",", "")) > 0
