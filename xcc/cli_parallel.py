@@ -65,9 +65,10 @@ def save_interrupted(state: dict, pending: list, path: str | None, *, option: st
     return path
 
 
-def _interrupted(search: Parallel, resume: str | None) -> None:
-    """Say what was counted and what is left; keep the state for --resume."""
-    state = search.state()
+def _interrupted(search: Parallel, resume: str | None, unused: int = 0) -> None:
+    """Say what was counted and what is left; keep the state for --resume
+    (``unused``: the last solutions handed out that were not printed)."""
+    state = search.state(unused=unused)
     save_interrupted(state, state["pending"], resume)
 
 
@@ -102,8 +103,10 @@ def solve(problem, *, engine: str, limit: int | None, options: dict, resume: str
                 print(f"{k}:\n" + "".join(f" {problem.option_text(j)}\n" for j in sol.indices),
                       end="")
     except KeyboardInterrupt:
+        # Ctrl-C may come after a solution is handed out and before its printing
+        # begins: then it is not printed, and it comes again after --resume
         print(text(search.stats), file=sys.stderr)
-        _interrupted(search, resume)
+        _interrupted(search, resume, unused=search.stats.solutions - k)
         return 130
     if stats:
         print(text(search.stats), file=sys.stderr)

@@ -108,3 +108,36 @@ def test_ctrl_c_of_solve_then_resume(tmp_path):
     assert rest.returncode == 0, rest.stderr
     assert printed + rest.stdout == seq.stdout
 
+
+@pytest.mark.parametrize("at", [1, 3])
+def test_ctrl_c_between_a_solution_handed_out_and_its_printing(at, tmp_path, monkeypatch, capsys):
+    """The window the signal handler cannot close (the solution is the
+    driver's, its printing has not begun): that solution is not printed and
+    comes again after --resume, numbered as the sequential list numbers it."""
+    from contextlib import contextmanager
+
+    from xcc import cli_parallel
+    problem = queens(6)  # 4 solutions
+    seq = "".join(f"{k}:\n" + "".join(f" {problem.option_text(j)}\n" for j in s.indices)
+                  for k, s in enumerate(xcc.solve(problem), 1))
+    state = str(tmp_path / "state.json")
+    calls = []
+    held = cli_parallel.held_interrupt
+
+    @contextmanager
+    def ctrl_c_on_entry():
+        calls.append(1)
+        if len(calls) == at:
+            raise KeyboardInterrupt
+        with held():
+            yield
+
+    monkeypatch.setattr(cli_parallel, "held_interrupt", ctrl_c_on_entry)
+    common = dict(engine="c" if "c" in xcc.ENGINES else "python", limit=None,
+                  options={"jobs": 1}, resume=state, stats=False, text=str)
+    assert cli_parallel.solve(problem, **common) == 130
+    printed = capsys.readouterr().out
+    assert printed.count(":\n") == at - 1
+    monkeypatch.setattr(cli_parallel, "held_interrupt", held)
+    assert cli_parallel.solve(problem, **common) == 0
+    assert printed + capsys.readouterr().out == seq
