@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 
 import pytest
 
-from ..interrupting import child, interrupt_after
+from ..interrupting import interrupt_after, interrupt_at_progress
 
 MASYU = [sys.executable, "-m", "masyu"]
 SLOW = "psm-10x10-hard-4148656"  # 958 weak solutions, 1 strong: some seconds in engine python
@@ -98,13 +97,8 @@ def test_ctrl_c_then_continue(slow, tmp_path, kind):
     spelling = "--resume" if kind == "--weak" else "--continue"
     args = ["count", slow, kind, "--encoding", "423", "--engine", "python", "--jobs", "2",
             spelling, state, "--json"]
-    with child(MASYU + [str(a) for a in args], stdout=subprocess.PIPE,
-               stderr=subprocess.PIPE) as proc:
-        line = proc.stderr.readline()  # the first progress report: the tasks are under way
-        assert line.startswith("..."), line
-        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
-        out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
+    code, out, err = interrupt_at_progress(MASYU + [str(a) for a in args])
+    assert code == 130, err
     assert "unfinished" in err and f"--resume {state}" in err and state.exists()
     first = json.loads(out)
     assert first["interrupted"] and first["pending"] > 0

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +13,7 @@ import pytest
 import xcc
 from xcc.examples import queens
 
-from ..interrupting import child, interrupt_after
+from ..interrupting import interrupt_after, interrupt_at_progress
 
 XCC = [sys.executable, "-c", "from xcc import main; main()"]
 
@@ -71,13 +70,8 @@ def test_ctrl_c_then_resume(tmp_path):
     xcc.write_dlx(problem, path)
     state = tmp_path / "state.json"
     args = ["count", path, "--engine", "python", "--jobs", "2", "--resume", state, "--json"]
-    with child(XCC + [str(a) for a in args], stdout=subprocess.PIPE,
-               stderr=subprocess.PIPE) as proc:
-        line = proc.stderr.readline()  # the first progress report: the tasks are under way
-        assert line.startswith("..."), line
-        os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
-        out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130, err
+    code, out, err = interrupt_at_progress(XCC + [str(a) for a in args])
+    assert code == 130, err
     assert "unfinished" in err and state.exists()
     first = json.loads(out)
     assert first["interrupted"] and first["pending"] > 0 and first["solutions"] < 14200
