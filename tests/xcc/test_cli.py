@@ -12,6 +12,8 @@ import pytest
 
 import xcc
 
+from ..interrupting import child
+
 
 def run(*args, stdin=None):
     return subprocess.run([sys.executable, "-m", "xcc", *args], input=stdin,
@@ -92,11 +94,11 @@ def test_ctrl_c_prints_stats_so_far(tmp_path):
             lines.append(f"r{i} c{j} a{i + j} b{n - 1 - i + j}")
     path = tmp_path / "q.dlx"
     path.write_text("\n".join(lines) + "\n")
-    p = subprocess.Popen([sys.executable, "-m", "xcc", "count", str(path), "--engine", "python",
-                          "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(2.0)
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=30)
+    with child([sys.executable, "-m", "xcc", "count", str(path), "--engine", "python",
+               "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+        time.sleep(2.0)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
     assert p.returncode == 130, err
     d = json.loads(out)
     assert 0 < d["nodes"] and d["solutions"] < 365596

@@ -22,6 +22,8 @@ from masyu import check
 from masyu.cli import app
 from masyu.collection import parse_solutions
 
+from ...interrupting import child
+
 ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 PUZZLES = str(EXAMPLES / "puzzles.txt")
@@ -127,15 +129,14 @@ def test_ctrl_c_keeps_every_finished_row(tmp_path):
     collection = tmp_path / "c.txt"
     collection.write_text("# a\n....\n....\n\n# b\n...\n...\n...\n\n# slow\n" + "......\n" * 6)
     out = tmp_path / "rows.jsonl"
-    p = subprocess.Popen([sys.executable, "-m", "masyu", "count", str(collection), "--each",
-                          "--weak", "--engine", "python", "-o", str(out)],
-                         stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and not list(tmp_path.glob(".rows.jsonl.*.part")):
-        time.sleep(0.05)
-    time.sleep(2)
-    p.send_signal(signal.SIGINT)
-    err = p.communicate(timeout=60)[1]
+    with child([sys.executable, "-m", "masyu", "count", str(collection), "--each", "--weak",
+               "--engine", "python", "-o", str(out)], stderr=subprocess.PIPE) as p:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not list(tmp_path.glob(".rows.jsonl.*.part")):
+            time.sleep(0.05)
+        time.sleep(2)
+        p.send_signal(signal.SIGINT)
+        err = p.communicate(timeout=60)[1]
     assert p.returncode == 130, err
     found = rows(out.read_text())
     assert [(row["name"], row["weak"]) for row in found] == [("a", 2 ** 3), ("b", 14)]

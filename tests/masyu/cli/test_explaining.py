@@ -16,6 +16,8 @@ from masyu import Loop
 from masyu.cli import app
 from masyu.collection import load_solutions
 
+from ...interrupting import child
+
 
 def run(*args: str, stdin: str | None = None):
     return CliRunner().invoke(app, list(args), input=stdin)
@@ -136,11 +138,11 @@ def test_ctrl_c_stops_ambiguity_with_exit_130(shared, tmp_path):
              if p.rows == 25 and "hard" in p.name)
     draft = tmp_path / "draft.txt"
     draft.write_text("\n".join(masyu.Puzzle(25, 25, dict(p.pearls[1:])).grid) + "\n")
-    proc = subprocess.Popen([sys.executable, "-m", "masyu", "ambiguity", str(draft)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(4)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    with child([sys.executable, "-m", "masyu", "ambiguity", str(draft)],
+               stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        time.sleep(4)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, (out, err)
     assert err.strip().splitlines()[-1] == "masyu: interrupted"
     assert "Traceback" not in err

@@ -17,10 +17,11 @@ from pathlib import Path
 
 import pytest
 
+from ....interrupting import child
+
 pytest.importorskip("pysat")
 
 ROOT = Path(__file__).resolve().parents[4]
-
 
 
 def default_sigint() -> None:
@@ -61,13 +62,12 @@ def test_xcc_count_interrupted_exits_130_with_the_count(tmp_path, delay):
     import xcc
     dlx = tmp_path / "empty6.dlx"
     xcc.write_dlx(masyu.encode(masyu.Puzzle(6, 6), "422").problem, dlx)
-    proc = subprocess.Popen([str(Path(sys.executable).parent / "xcc"), "count", str(dlx),
-                             "--engine", "sat", "--quiet"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                            preexec_fn=default_sigint)
-    time.sleep(delay)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    with child([str(Path(sys.executable).parent / "xcc"), "count", str(dlx), "--engine", "sat",
+               "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+               preexec_fn=default_sigint) as proc:
+        time.sleep(delay)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err[-500:]
     assert "solutions" in out and "[interrupted]" in out
     assert "fatal" not in err and "Traceback" not in err
