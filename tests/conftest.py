@@ -21,5 +21,8 @@ def pytest_unconfigure(config):
     """A test's time is bounded by pytest-timeout (pyproject.toml); what runs
     after the last test (exit handlers that join threads or child processes)
     by this: past the deadline every thread's stack goes to stderr and the
-    process exits with 1, so a hang fails the run with its place named."""
-    faulthandler.dump_traceback_later(EXIT_DEADLINE, exit=True)
+    process exits with 1, so a hang fails the run with its place named.  In
+    the main process only: an xdist worker that is done waits, rightly, for
+    the others (and is ended by the main process)."""
+    if not hasattr(config, "workerinput"):
+        faulthandler.dump_traceback_later(EXIT_DEADLINE, exit=True)
