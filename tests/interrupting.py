@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import threading
+import time
 from contextlib import contextmanager
 
 DEADLINE = 180  # seconds a child may live: far more than any of these tests needs
@@ -20,8 +21,10 @@ def child(command: list[str], deadline: float = DEADLINE, **popen):
     them, or a ``readline`` for a line never printed, could wait forever: the
     test fails instead of hanging the suite."""
     popen.setdefault("text", True)
+    # a Python that is still running at the deadline prints every thread's stack
+    popen["env"] = {**(popen.get("env") or os.environ), "PYTHONFAULTHANDLER": "1"}
     proc = subprocess.Popen(command, start_new_session=True, **popen)
-    watchdog = threading.Timer(deadline, kill_group, (proc,))
+    watchdog = threading.Timer(deadline, abort_then_kill_group, (proc,))
     watchdog.daemon = True
     watchdog.start()
     try:
@@ -30,6 +33,17 @@ def child(command: list[str], deadline: float = DEADLINE, **popen):
         watchdog.cancel()
         kill_group(proc)
         proc.wait(timeout=60)
+
+
+def abort_then_kill_group(proc: subprocess.Popen) -> None:
+    """Past the deadline: SIGABRT to the command (its stacks to its stderr, read by
+    the test, whose assertion shows them), then, a few seconds on, the group killed."""
+    try:
+        os.kill(proc.pid, signal.SIGABRT)
+    except ProcessLookupError:
+        pass
+    time.sleep(5)
+    kill_group(proc)
 
 
 def kill_group(proc: subprocess.Popen) -> None:
@@ -60,5 +74,5 @@ def interrupt_at_progress(command: list[str]) -> tuple[int, str, str]:
         line = proc.stderr.readline()
         assert line.startswith("..."), line
         os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
-        out, err = proc.communicate(timeout=120)
+        out, err = proc.communicate()  # (bounded by the deadline: then err has the stacks)
     return proc.returncode, out, line + err
