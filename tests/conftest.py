@@ -1,5 +1,5 @@
 """Shared test fixtures: where ../shared lives (beside the repository).  And the suite's
-bound on its own end: no process of it (the controller, an xdist worker) may hang."""
+bound on its own end: the main pytest process may not hang on its way out."""
 import faulthandler
 from pathlib import Path
 

@@ -15,11 +15,11 @@ DEADLINE = 180  # seconds a child may live: far more than any of these tests nee
 @contextmanager
 def child(command: list[str], deadline: float = DEADLINE, **popen):
     """``subprocess.Popen(command)`` in a process group of its own.  A watchdog
-    kills the whole group ``deadline`` seconds on, and the group is killed
-    when the block ends: the command, and any fork server, resource tracker or
-    worker it started.  Those hold its pipes open, so without it a read of
-    them, or a ``readline`` for a line never printed, could wait forever: the
-    test fails instead of hanging the suite."""
+    ends it ``deadline`` seconds on (``abort_then_kill_group``), and the group
+    is killed when the block ends: the command, and any fork server, resource
+    tracker or worker it started.  Those hold its pipes open, so without it a
+    read of them, or a ``readline`` for a line never printed, could wait
+    forever: the test fails instead of hanging the suite."""
     popen.setdefault("text", True)
     # a Python that is still running at the deadline prints every thread's stack
     popen["env"] = {**(popen.get("env") or os.environ), "PYTHONFAULTHANDLER": "1"}
