@@ -3,25 +3,25 @@
 #
 #   tools/sanitize.sh [COUNT]      (default 3000 random problems per pass)
 #
-# 1. Builds the dancing-links engine's C files (layout.c, search.c, links.c,
-#    guard.c, lookahead.c, propagate.c, vec.c) with tests/c/driver.c (no Python) with
+# 1. Builds the dancing-links engine's C files (xcc/csrc/dlx/*.c and
+#    xcc/csrc/vec.c) with tests/c/driver.c (no Python) with
 #    -fsanitize=address,undefined and runs it over seeded random problems,
 #    n queens and shared/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
 #    through, once pausing and resuming every few mems; then the same with
 #    propagation on (random graphs with parity cuts, small Masyu boards);
-#    then the SAT engine's C parts alone (cnf.c, cnf_cycle.c, formula.c,
-#    cuts.c with tests/c/cnf_driver.c), leaks checked; then the memo engine's
-#    C core (memo.c, memofrontier.c, memodiagram.c with tests/c/memo_driver.c)
+#    then the SAT engine's C parts alone (xcc/csrc/sat/*.c with
+#    tests/c/cnf_driver.c), leaks checked; then the memo engine's C core
+#    (xcc/csrc/memo/*.c with tests/c/memo_driver.c)
 #    against its Python twin (tests/c/memo_differential.py), leaks checked.
 # 2. Builds the extension module itself with the same sanitizers and runs
 #    the engine tests (tests/xcc/engines/dlx/test_native.py; test_hostile.py,
 #    random and mutated arrays, cycles, cuts and junk arguments straight into
 #    the glue; test_layout.py, the C layout, counts and batches;
 #    tests/xcc/test_dlxfast.py, the one-pass DLX reader; tests/xcc/test_quick.py,
-#    the xcc command's quick path (quick.c); the SAT engine's
+#    the xcc command's quick path (glue/quick.c); the SAT engine's
 #    compiled translation and cuts: tests/xcc/engines/sat/; and the memo
-#    engine's C core and glue, memo*.c: tests/xcc/engines/memo/, whose twins
+#    engine's C core and glue, memo/*.c and glue/memoglue.c: tests/xcc/engines/memo/, whose twins
 #    are compared on hundreds of random problems and whose C door is fed
 #    broken plans) against it, in a copy of the whole package tree; and masyu's
 #    own extension (masyu/csrc/: the deducer, the oracle's cycle finder, the
@@ -36,12 +36,13 @@ CC="${CC:-gcc}"
 OUT="$(mktemp -d)"
 trap 'rm -rf "$OUT"' EXIT
 
-# the C files of the dancing-links engine, and of the SAT engine's translation
-DLX="xcc/csrc/layout.c xcc/csrc/search.c xcc/csrc/links.c xcc/csrc/guard.c xcc/csrc/lookahead.c xcc/csrc/propagate.c"
-GLUE="xcc/csrc/module.c xcc/csrc/module_layout.c xcc/csrc/module_sat.c xcc/csrc/glue.c xcc/csrc/dlxread.c xcc/csrc/quick.c"
-SAT="xcc/csrc/cnf.c xcc/csrc/cnf_cycle.c xcc/csrc/formula.c xcc/csrc/cuts.c"
-MEMO="xcc/csrc/memo.c xcc/csrc/memofrontier.c xcc/csrc/memodiagram.c xcc/csrc/memoglue.c"
-DRAT="xcc/csrc/drat.c xcc/csrc/dratglue.c"   # the certificates' checker (issue 18)
+# the C files of each core, one folder each (xcc/csrc/ mirrors xcc/engines/), and the glue
+DLX="$(echo xcc/csrc/dlx/*.c)"
+SAT="$(echo xcc/csrc/sat/*.c)"
+MEMO="$(echo xcc/csrc/memo/*.c)"
+DRAT="xcc/csrc/drat/drat.c"   # the certificates' checker (issue 18)
+READER="xcc/csrc/reader/dlxread.c"
+GLUE="$(echo xcc/csrc/glue/*.c)"   # the only files with Python.h
 MASYU="masyu/csrc/deducemodule.c masyu/csrc/deduce.c masyu/csrc/cycles.c masyu/csrc/faces.c"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:halt_on_error=1"
@@ -120,15 +121,14 @@ PY
 "$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 3))" 3 0
 "$PYTHON" "$OUT/propagation.py" "$OUT/driver" "$((COUNT / 10))" 4 5
 
-echo "== 1c. the SAT engine's CNF translation and cut check (cnf.c, cuts.c), leaks checked"
+echo "== 1c. the SAT engine's CNF translation and cut check (xcc/csrc/sat/), leaks checked"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
     $SAT xcc/csrc/vec.c tests/c/cnf_driver.c -o "$OUT/cnf_driver"
 "$OUT/cnf_driver" "$((COUNT * 5))" 1
 
-echo "== 1d. the memo engine's C core (memo.c, memofrontier.c, memodiagram.c) against its twin, leaks checked"
+echo "== 1d. the memo engine's C core (xcc/csrc/memo/) against its twin, leaks checked"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror $SAN -Ixcc/csrc \
-    xcc/csrc/memo.c xcc/csrc/memofrontier.c xcc/csrc/memodiagram.c tests/c/memo_driver.c \
-    -o "$OUT/memo_driver"
+    $MEMO tests/c/memo_driver.c -o "$OUT/memo_driver"
 "$PYTHON" tests/c/memo_differential.py "$OUT/memo_driver" --count "$((COUNT / 5))" --seed 1
 
 echo "== 2. the extension module, sanitized, under the engine tests"
@@ -149,7 +149,7 @@ SHARED="$(cd .. && pwd)/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \
-    $GLUE $DLX $SAT $MEMO $DRAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
+    $GLUE $READER $DLX $SAT $MEMO $DRAT xcc/csrc/vec.c -o "$PKG/xcc/_native$SUFFIX"
 $CC -std=c11 -g -O1 -Wall -Wextra -Werror -shared -fPIC -fvisibility=hidden $SAN -Imasyu/csrc \
     -I"$PYINC" $MASYU -lm -o "$PKG/masyu/_deduce$SUFFIX"
 # a module loaded by python cannot link the sanitizer runtimes itself: preload them.

@@ -38,7 +38,7 @@ __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "wri
 def main() -> None:
     """The ``xcc`` command.  ``xcc count FILE [--json] [--quiet|-q]`` on a
     small plain file runs in C from the arguments to the printed count
-    (``_native.quick``, xcc/csrc/quick.c: no other module is imported, so
+    (``_native.quick``, xcc/csrc/glue/quick.c: no other module is imported, so
     the command costs little more than DLX2's whole run); every other call,
     and any file that path leaves, goes to :func:`xcc.cli.main`, which
     names every error at its place.  It lives here, not in a module of its

@@ -2,7 +2,7 @@
 
 ``parse`` gives the same problem as :func:`xcc.dlxfile.parse_dlx` (the
 reference, which calls it first) for every text it takes, built from the
-arrays the C reader (``xcc/csrc/dlxread.c``) makes, with the same warnings
+arrays the C reader (``xcc/csrc/reader/dlxread.c``) makes, with the same warnings
 for options without a primary item.  It takes no text the C reader leaves
 alone: one with an error or an unusual character (non-ASCII, control
 characters), or when the compiled extension is missing.  It then answers

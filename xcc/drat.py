@@ -25,7 +25,7 @@ clause kept is a clause of the formula or a checked lemma).
 
 The checker keeps a top-level assignment with two watched literals per clause
 of two or more literals; a check assigns more, propagates, and undoes.  Its C
-twin is ``csrc/drat.c`` (``_native.drat_check``): the same steps in the same
+twin is ``csrc/drat/drat.c`` (``_native.drat_check``): the same steps in the same
 order, so the twins give the same verdict, the same failing step and the same
 counts (``tests/xcc/test_drat.py`` holds them to it).
 
@@ -49,7 +49,7 @@ except ImportError:  # pragma: no cover - exercised by tests/test_without_extens
     _native = None
 
 ADD, DELETE = 0, 1
-CHECKERS = {"c": "the C twin (csrc/drat.c), fast", "python": "the readable Python twin"}
+CHECKERS = {"c": "the C twin (csrc/drat/drat.c), fast", "python": "the readable Python twin"}
 
 # Outcomes, as the C twin numbers them.
 VERIFIED, REFUTED_STEP, NO_CONFLICT = 0, 1, 2
@@ -176,7 +176,7 @@ def _dedupe(lits: Iterable[int]) -> list[int]:
 
 
 class _Checker:
-    """Forward checking over a growing clause database (twin: csrc/drat.c)."""
+    """Forward checking over a growing clause database (twin: csrc/drat/drat.c)."""
 
     def __init__(self, nvars: int) -> None:
         self.val = [0] * (nvars + 1)          # +1 true, -1 false, 0 free, per variable

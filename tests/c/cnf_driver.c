@@ -1,9 +1,9 @@
-/* Leak and bounds check of the SAT engine's C parts (xcc/csrc/cnf.h: cnf.c,
- * cnf_cycle.c, formula.c and cuts.c) under the sanitizers, without Python:
+/* Leak and bounds check of the SAT engine's C parts (xcc/csrc/sat/cnf.h:
+ * cnf.c, cnf_cycle.c, formula.c and cuts.c) under the sanitizers, without Python:
  * seeded random problems (some with table items), random cycle constraints
  * and random models.  Their
  * answers are checked against the Python references by
- * tests/xcc/test_sat_translation.py; this only runs them.
+ * tests/xcc/engines/sat/test_translation.py; this only runs them.
  *
  *   cnf_driver COUNT SEED
  */
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cnf.h"
+#include "sat/cnf.h"
 
 static unsigned long long state;
 

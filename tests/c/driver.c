@@ -1,4 +1,4 @@
-/* A standalone driver for the C search (xcc/csrc/search.h), no Python.
+/* A standalone driver for the C search (xcc/csrc/dlx/search.h), no Python.
  *
  *   driver FILE [BUDGET]
  *
@@ -23,7 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "search.h"
+#include "dlx/search.h"
 
 static FILE *in;
 

@@ -1,4 +1,4 @@
-/* tests/c/memo_driver.c: the memo engine's C core (xcc/csrc/memo*.c) without
+/* tests/c/memo_driver.c: the memo engine's C core (xcc/csrc/memo/*.c) without
  * Python, for tools/sanitize.sh (AddressSanitizer, UBSan, leaks).
  *
  * Reads plans flattened by xcc/engines/memo/native.py (tests/c/memo_differential.py
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memo.h"
+#include "memo/memo.h"
 
 static long read_long(FILE *f)
 {

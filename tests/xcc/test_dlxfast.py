@@ -1,4 +1,4 @@
-"""The one-pass DLX reader (xcc/dlxfast.py over xcc/csrc/dlxread.c) against
+"""The one-pass DLX reader (xcc/dlxfast.py over xcc/csrc/reader/dlxread.c) against
 the Python reader of xcc/dlxfile.py: the same problem and warnings for every
 text it takes, and every text with an error left to the Python reader (so
 that the error and its place are the reference's)."""

@@ -1,4 +1,4 @@
-"""The quick path of ``xcc count FILE`` (xcc/csrc/quick.c) against the full
+"""The quick path of ``xcc count FILE`` (xcc/csrc/glue/quick.c) against the full
 command (xcc/cli.py): the same output, statistics and exit code for every
 call it takes, and every other call left to the full command."""
 from __future__ import annotations

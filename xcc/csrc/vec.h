@@ -1,8 +1,10 @@
-/* The one growable array of the C sources: a vector of int32_t.
+/* The one growable array of the C sources: a vector of int32_t, shared by
+ * the cores of xcc/csrc/ (hence here, beside their folders).
  *
  * Python twin: none (a Python list).  Used wherever an array grows: the
- * loop guard's undo trail (guard.c), the clauses and tables of the CNF
- * (cnf.c), the cuts of a model (cuts.c).  Arrays whose size is known up
+ * loop guard's undo trail (dlx/guard.c), the clauses and tables of the CNF
+ * (sat/cnf.c), the cuts of a model (sat/cuts.c), the DRAT checker
+ * (drat/drat.c), the one-pass reader (reader/dlxread.c).  Arrays whose size is known up
  * front are plain malloc'ed blocks, not vectors.
  *
  * A zeroed struct is an empty vector; xcc_ivec_free returns it to that.

@@ -1,6 +1,6 @@
 """The flat integer arrays of Knuth's DLX2, shared by both dancing-links
-engines (``sanity`` has its C twin in ``xcc/csrc/links.c``; the layouts and
-``check_arrays`` theirs in ``xcc/csrc/layout.c``, which engine "c" uses).
+engines (``sanity`` has its C twin in ``xcc/csrc/dlx/links.c``; the layouts and
+``check_arrays`` theirs in ``xcc/csrc/dlx/layout.c``, which engine "c" uses).
 
 Item ``i`` (1 <= i <= N) has ``llink[i]``/``rlink[i]`` (Knuth's prev/next) in
 the item array; items ``1..N1`` are primary, ``N1+1..N`` secondary, and the
@@ -226,7 +226,7 @@ def sanity(a: Arrays) -> list[str]:
 
 def check_arrays(n1: int, n: int, llink, rlink, up, down, itm, color) -> str | None:
     """Whether arrays given from outside are a layout Algorithm C can search
-    (the twin of ``xcc_layout_arrays`` in ``xcc/csrc/layout.c``: the same
+    (the twin of ``xcc_layout_arrays`` in ``xcc/csrc/dlx/layout.c``: the same
     checks in the same order, the same fault): None if so, else the fault.
 
     In linear time: every index in range; the primary items one circle

@@ -5,7 +5,7 @@ color makes present join the path fragments of :mod:`xcc.fragments`; a move
 that closes a cycle while other fragments exist, or before every required
 vertex is on it, is refused, and so is any edge after a cycle has closed.
 The engine undoes it all on backtrack (``mark``/``undo_to``).  C twin:
-``xcc/csrc/guard.c``.
+``xcc/csrc/dlx/guard.c``.
 """
 from __future__ import annotations
 

@@ -9,7 +9,7 @@ writes ``oo,nd[uu].down=dd,nd[dd].up=uu``: here ``mems += 2; down[uu],
 up[dd] = dd, uu`` (two statements on one line, on purpose).  Each
 operation adds its counts to the run's once, on its way out.
 
-C twin: ``xcc/csrc/links.c`` (functions of the same names).
+C twin: ``xcc/csrc/dlx/links.c`` (functions of the same names).
 """
 from __future__ import annotations
 

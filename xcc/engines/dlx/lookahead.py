@@ -8,7 +8,7 @@ secondary item ``item`` (0-based), ``(FORCED, node)`` for an option chosen
 without branching, ``(REMOVED, node)`` for an option a probe showed to fail;
 ``unforce_to(mark)`` pops it back to a mark.
 
-C twin: ``xcc/csrc/lookahead.c`` (functions of the same names).
+C twin: ``xcc/csrc/dlx/lookahead.c`` (functions of the same names).
 """
 from __future__ import annotations
 

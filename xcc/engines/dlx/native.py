@@ -1,4 +1,4 @@
-"""Engine "c": Algorithm C in C (``xcc/csrc/``), the twin of engine "python".
+"""Engine "c": Algorithm C in C (``xcc/csrc/dlx/``), the twin of engine "python".
 
 The same solutions in the same order, the same counts, node for node (the
 tests hold the two equal).  The links are laid out in C from the problem's

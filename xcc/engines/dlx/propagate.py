@@ -39,7 +39,7 @@ hiding the rest of it).  Both engines charge exactly this, so ``mems`` of
 method "propagate" compare with those of the plain guard.
 
 The forcing, probes and lookahead are in :mod:`xcc.engines.dlx.lookahead`.
-C twin of this module: ``xcc/csrc/propagate.c``.
+C twin of this module: ``xcc/csrc/dlx/propagate.c``.
 """
 from __future__ import annotations
 

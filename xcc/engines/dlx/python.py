@@ -4,7 +4,7 @@ A translation of the search of DLX2 (TAOCP 7.2.2.1, Algorithm C) onto the
 flat arrays of :mod:`xcc.engines.dlx.arrays`, counting mems exactly as DLX2
 does; the operations are in :mod:`~xcc.engines.dlx.links` and, for
 propagation, :mod:`~xcc.engines.dlx.lookahead`.  The compiled engine
-(``xcc/csrc/search.c``, engine "c") is a line-by-line translation of this
+(``xcc/csrc/dlx/search.c``, engine "c") is a line-by-line translation of this
 file; keep the two in step.
 
 Steps of Algorithm C:
@@ -94,7 +94,7 @@ class PythonRun(Lookahead, Run):
 
     def count(self, budget: int, room: int) -> tuple[int, int]:
         """Through up to ``room`` solutions in one call, with one budget for
-        all of them: the twin of ``xcc_count`` (``xcc/csrc/search.c``)."""
+        all of them: the twin of ``xcc_count`` (``xcc/csrc/dlx/search.c``)."""
         status, found = self._many(budget, room, None)
         return status, found
 

@@ -8,9 +8,10 @@ frontier-based search does (docs/exact.md has the construction and proof).
 
 - :mod:`.plan`: levels, owners, layouts, the lookahead's watch lists;
   :mod:`.order`: choosing the order of primary items;
-- :mod:`.frontier`: states and transitions (C twin ``xcc/csrc/memofrontier.c``);
+- :mod:`.frontier`: states and transitions (C twin ``xcc/csrc/memo/frontier.c``);
 - :mod:`.diagram`: the build level by level, counting or keeping the
-  diagram for listing, ranking and uniform draws (``memo.c``, ``memodiagram.c``);
+  diagram for listing, ranking and uniform draws (C twins
+  ``xcc/csrc/memo/memo.c``, ``diagram.c``);
 - :mod:`.native`: the plan flattened for the C core, and its builds;
 - :mod:`.engine`: the ``Engine`` protocol: ``memo`` (C) and ``memo-python``.
 

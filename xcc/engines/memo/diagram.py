@@ -1,6 +1,6 @@
 """The memoized search level by level: counting, the diagram, listing and
-uniform sampling (the readable twin of ``xcc/csrc/memo.c`` and
-``xcc/csrc/memodiagram.c``).
+uniform sampling (the readable twin of ``xcc/csrc/memo/memo.c`` and
+``xcc/csrc/memo/diagram.c``; the memory limit's twin is ``memory.c`` there).
 
 Level ``k`` turns the distinct states before it (the *layer*, in order of
 first appearance) into the distinct states before level ``k + 1``.

@@ -1,5 +1,5 @@
 """States and transitions of the memoized search (the readable twin of
-``xcc/csrc/memo.c``, which gives the same children in the same order).
+``xcc/csrc/memo/frontier.c``, which gives the same children in the same order).
 
 A state is a tuple of small integers over the layout ``L_k`` of its level
 (see :mod:`.plan`), in this order:

@@ -1,7 +1,7 @@
-"""The plan flattened for the C core (``xcc/csrc/memo.c``), and its builds.
+"""The plan flattened for the C core (``xcc/csrc/memo/memo.c``), and its builds.
 
 ``flatten(plan, diagram)`` gives the sizes and the 30 int32 arrays of
-``memo_plan`` (field order, see ``xcc/csrc/memo.h``); each layout's slots
+``memo_plan`` (field order, see ``xcc/csrc/memo/memo.h``); each layout's slots
 are packed into 64-bit key words, a slot never straddling two words.
 """
 from __future__ import annotations

@@ -19,8 +19,9 @@ Ranges, with ``first``/``last`` the first and last level that can touch a
 thing: it is in ``L_k`` when ``first < k <= last`` and in the *work* layout
 ``W_k`` (everything level ``k`` reads or writes) when ``first <= k <= last``.
 
-The readable twin of ``xcc/csrc/memoplan.h``'s arrays (built here, read
-there): ``xcc/engines/memo/native.py`` flattens this plan for the C core.
+The readable twin of the arrays of ``memo_plan`` in ``xcc/csrc/memo/memo.h``
+(built here, read there): ``xcc/engines/memo/native.py`` flattens this plan
+for the C core.
 """
 from __future__ import annotations
 

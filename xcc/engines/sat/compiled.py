@@ -1,5 +1,5 @@
-"""The SAT translation built in C (``xcc/csrc/cnf.c``) and the lazy cut check
-in C (``xcc/csrc/cuts.c``, the twin of :func:`xcc.engines.sat.cuts.check_edges`).
+"""The SAT translation built in C (``xcc/csrc/sat/cnf.c``) and the lazy cut check
+in C (``xcc/csrc/sat/cuts.c``, the twin of :func:`xcc.engines.sat.cuts.check_edges`).
 
 Unavailable without the compiled extension (``AVAILABLE`` is then False and
 the engine uses the reference :class:`~xcc.engines.sat.translate.Translation`).
@@ -22,7 +22,7 @@ AVAILABLE = _native is not None
 
 
 class CompiledTranslation:
-    """:class:`Translation`'s twin, built in C (``xcc/csrc/cnf.c``): the
+    """:class:`Translation`'s twin, built in C (``xcc/csrc/sat/cnf.c``): the
     same variables and the same clauses in the same order (the tests hold the
     two equal), with what the search reads afterwards (``chosen``,
     ``blocking``, ``true_edges``, ``edges``) computed on arrays."""

@@ -6,7 +6,7 @@ vertices, cannot be the whole cycle, so "not every edge of ``C``"; and a
 component holding some but not all required vertices must be left, so "some
 edge across its boundary".  Both ways of enforcing connectivity use these
 cuts: the lazy loop of the engine and the propagator.  C twin of
-``check_edges``: ``xcc/csrc/cuts.c``.
+``check_edges``: ``xcc/csrc/sat/cuts.c``.
 
 ``t`` is a translation (reference or compiled): these read its ``edges``
 (``(u, v, literal)``, literal 0 for an edge present from the start),

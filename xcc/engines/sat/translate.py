@@ -1,7 +1,7 @@
 """An XCC problem (and maybe a single-cycle constraint) as CNF: the readable
 reference translation.  It reads the problem itself, not the dancing-links
 arrays; its compiled twin :class:`~xcc.engines.sat.compiled.CompiledTranslation`
-(``xcc/csrc/cnf.c``) gives the same variables and clauses in the same order.
+(``xcc/csrc/sat/cnf.c``) gives the same variables and clauses in the same order.
 
 - one variable ``x[k]`` per option ``k``;
 - every primary item: exactly one of the options that name it;

@@ -1,4 +1,4 @@
-"""The C layout (xcc/csrc/layout.c) against the Python one, node for node;
+"""The C layout (xcc/csrc/dlx/layout.c) against the Python one, node for node;
 kept on the problem, so that a second search builds nothing; counting and
 batches (Run.count, Run.batch) against one solution per step, in both
 engines."""

@@ -1,8 +1,8 @@
 """The compiled CNF translation and cut check against their Python references.
 
-``CompiledTranslation`` (xcc/csrc/cnf.c) must give the same variables and
+``CompiledTranslation`` (xcc/csrc/sat/cnf.c) must give the same variables and
 the same clauses, in the same order, as ``Translation``; its ``check`` (the
-lazy cuts, xcc/csrc/cuts.c) the same answer and the same cuts as
+lazy cuts, xcc/csrc/sat/cuts.c) the same answer and the same cuts as
 ``check_edges``; ``chosen`` and ``blocking`` the same options and clauses.
 """
 from __future__ import annotations

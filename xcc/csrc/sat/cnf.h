@@ -1,6 +1,6 @@
 /* The SAT engine's C parts: the translation of an XCC problem into CNF, and
  * the lazy cuts of a model.  The API of cnf.c (with cnf_cycle.c and
- * formula.c) and cuts.c, as the glue (module.c) and tests/c/cnf_driver.c use it.
+ * formula.c) and cuts.c, as the glue (glue/module_sat.c) and tests/c/cnf_driver.c use it.
  *
  * Python twins: xcc/engines/sat/translate.py (Translation, the readable
  * reference: the same variables in the same order, the same clauses in the

@@ -1,5 +1,5 @@
 /* Algorithm C (Knuth's DLX2, TAOCP 7.2.2.1) in plain C: the compiled engine's
- * API, as the glue (module.c) and tests/c/driver.c use it.
+ * API, as the glue (xcc/csrc/glue/) and tests/c/driver.c use it.
  *
  * Python twin: xcc/engines/dlx/python.py (engine "python"), a resumable run
  * of the same search on the same arrays (xcc/engines/dlx/arrays.py), with

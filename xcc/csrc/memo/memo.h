@@ -1,11 +1,21 @@
-/* xcc/csrc/memo.h: the memoized search (engine memo) in C.
- * Python twins: xcc/engines/memo/frontier.py (memofrontier.c),
- * xcc/engines/memo/diagram.py (memo.c, memodiagram.c); the plan arrays are
- * built by xcc/engines/memo/native.py from xcc/engines/memo/plan.py.
+/* xcc/csrc/memo/memo.h: the memoized search (engine memo) in C.
+ * Python twins: xcc/engines/memo/diagram.py (memo.c, diagram.c, and the
+ * memory limit of memory.c), xcc/engines/memo/frontier.py (frontier.c); the
+ * plan arrays (memo_plan) are the twin of xcc/engines/memo/plan.py's Plan,
+ * flattened by xcc/engines/memo/native.py.
  *
- * No Python here: memoglue.c is the face.  Every allocation is charged
- * against a memory limit, and a run that would pass it stops with
+ * No Python here: xcc/csrc/glue/memoglue.c is the face.  Every allocation is
+ * charged against a memory limit, and a run that would pass it stops with
  * MEMO_ENOMEM before asking the system for the memory.
+ *
+ * The files of the core call one way down, never back up:
+ *   memo.c      the driver: the layers, the run, the door (memo_check)
+ *   frontier.c  the states of one level
+ *   diagram.c   the diagram's paths, ranks and draws
+ *   bigs.c      multiword counts
+ *   memory.c    allocation charged against the limit
+ * memo.c calls frontier.c, diagram.c, bigs.c and memory.c; diagram.c calls
+ * bigs.c and memory.c; frontier.c and bigs.c call memory.c.
  */
 #ifndef XCC_MEMO_H
 #define XCC_MEMO_H
@@ -85,13 +95,13 @@ int memo_unrank(memo *m, const uint64_t *r, int rw, int32_t *out);
  * into out[i * levels ...] with its length in lens[i]; -1 if no memory. */
 int memo_sample(memo *m, long k, uint64_t seed, int32_t *out, int32_t *lens);
 
-/* Internal, shared by memo.c, memofrontier.c and memodiagram.c. */
+/* Internal, shared by the files of the core (above). */
 struct memo {
     memo_plan p;              /* copies, owned */
     size_t limit, used, peak;
     char error[256];
     int status_failed;
-    /* the work state (memofrontier.c) */
+    /* the work state (frontier.c) */
     int32_t *cov, *val, *deg, *mate, closed;
     int32_t **trail_at, *trail_old;
     size_t trail_n, trail_cap;
@@ -111,20 +121,24 @@ struct memo {
     size_t *widths;
     bigs total;
     int done;
-    /* the diagram (memodiagram.c) */
+    /* the diagram (diagram.c) */
     memo_arcs *arcs;          /* [levels] */
     uint8_t *accept;          /* of the last layer */
     bigs *paths;              /* [levels+1] */
 };
 
+/* memory.c: every allocation charged against m->limit (NULL, with the
+ * reason in m->error, if it would pass it). */
 void *memo_alloc(memo *m, size_t bytes);
 void *memo_realloc(memo *m, void *p, size_t old, size_t bytes);
 void memo_release(memo *m, void *p, size_t bytes);
+
+/* bigs.c: multiword counts (0 if out of memory). */
 int bigs_resize(memo *m, bigs *b, size_t n);
 int bigs_widen(memo *m, bigs *b, int width);
 int bigs_add(memo *m, bigs *dst, size_t i, const uint64_t *src, int sw);
 
-/* memofrontier.c: the states of one level. */
+/* frontier.c: the states of one level. */
 void frontier_unpack(memo *m, int k, const uint64_t *key);
 void frontier_begin_level(memo *m, int k);
 int frontier_apply(memo *m, int k, int option);  /* 1 ok, 0 clash */
@@ -134,7 +148,7 @@ void frontier_undo(memo *m, size_t mark);
 int frontier_accepts(const memo *m, const uint64_t *key);  /* a key of L_levels */
 int frontier_reserve(memo *m);
 
-/* memodiagram.c */
+/* diagram.c: the paths below every node (after the last layer). */
 int diagram_paths(memo *m);
 
 #endif

@@ -1,6 +1,8 @@
-/* xcc/csrc/memofrontier.c: the states of one level of the memoized search.
+/* xcc/csrc/memo/frontier.c: the states of one level of the memoized search.
  * Python twin: xcc/engines/memo/frontier.py (Work, children, accepts); the
  * same rules in the same order, so both find the same children.
+ *
+ * Called by the driver (memo.c); calls only the memory (memory.c): memo.h.
  *
  * A state is packed into the key words of its layout: each slot (primary
  * item, secondary item, vertex, closed flag) has a word, a shift and a

@@ -1,5 +1,7 @@
-/* xcc/csrc/memoglue.c: the Python face of the memoized search (memo.c).
- * Driven by xcc/engines/memo/native.py; only conversion lives here.
+/* xcc/csrc/glue/memoglue.c: the Python face of the memoized search
+ * (memo/memo.h).
+ * Python twin: none; the caller is xcc/engines/memo/native.py.  Only
+ * conversion lives here.
  *
  *   Memo(sizes, arrays, limit)
  *       sizes: (levels, n1, nsec, nverts, noptions, has_cycle, diagram);
@@ -18,7 +20,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-#include "memo.h"
+#include "memo/memo.h"
 #include "memoglue.h"
 
 typedef struct {

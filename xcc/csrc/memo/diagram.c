@@ -1,7 +1,11 @@
-/* xcc/csrc/memodiagram.c: the diagram's paths, ranks and uniform draws.
- * Python twin: xcc/engines/memo/diagram.py (Diagram.paths, unrank, sample,
+/* xcc/csrc/memo/diagram.c: the diagram's paths, ranks and uniform draws.
+ * Python twin: xcc/engines/memo/diagram.py (Build._paths, unrank, sample,
  * SplitMix64): the same numbers, the same solution for each rank, the same
  * draws for each seed.
+ *
+ * Called by the driver (memo.c, diagram_paths) and the glue (memo_unrank,
+ * memo_sample); calls only the multiword counts (bigs.c) and the memory
+ * (memory.c): memo.h.
  */
 #include <string.h>
 

@@ -1,6 +1,6 @@
-/* The glue of the layouts (layout.c) and of the one-pass DLX reader
- * (dlxread.c): _native.Layout, layout_compact, layout_arrays and parse_dlx,
- * as module.c documents them.
+/* The glue of the layouts (dlx/layout.c) and of the one-pass DLX reader
+ * (reader/dlxread.c): _native.Layout, layout_compact, layout_arrays and
+ * parse_dlx, as module.c documents them.
  *
  * Python twin: none; the callers are xcc/engines/dlx/native.py and
  * xcc/dlxfast.py.  Only conversion and the checks of the
@@ -8,8 +8,8 @@
  */
 #include "glue.h"
 
-#include "dlxread.h"
-#include "search.h"
+#include "reader/dlxread.h"
+#include "dlx/search.h"
 
 /* ---- Layout ------------------------------------------------------------------ */
 

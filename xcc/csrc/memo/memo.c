@@ -1,134 +1,24 @@
-/* xcc/csrc/memo.c: the memoized search level by level, in C.
- * Python twin: xcc/engines/memo/diagram.py (count, Diagram's layers); the
- * states of a level come from memofrontier.c (twin: frontier.py), the
- * diagram's paths, ranks and draws from memodiagram.c.
+/* xcc/csrc/memo/memo.c: the memoized search level by level, in C: the
+ * driver of the memo core.
+ * Python twin: xcc/engines/memo/diagram.py (Build: the layers, count mode
+ * and diagram mode).
  *
  * A layer is a hash table of packed keys, nodes numbered in order of first
  * appearance (as the twin's dicts are).  Count mode keeps two layers and a
- * multiword count per state; diagram mode keeps every layer's arcs.  Every
- * allocation is charged against the memory limit first.
+ * multiword count per state; diagram mode keeps every layer's arcs.
  *
- * A little over the house's 600 lines: memo_check, the door's check of every
- * number of a plan (about 110 lines), stays beside the layers whose indices it
- * guards rather than in a file of its own.
+ * The top of the memo core; its calls go one way down (memo.h):
+ *   memo.c -> frontier.c (the states of a level; twin frontier.py),
+ *             diagram.c (the diagram's paths, ranks and draws)
+ *          -> bigs.c (multiword counts) -> memory.c (every allocation
+ *             charged against the memory limit first)
+ * and none of those calls back up here.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "memo.h"
-
-/* ---- memory, charged against the limit ---------------------------------- */
-
-static void over_limit(memo *m, size_t bytes)
-{
-    if (!m->status_failed)
-        snprintf(m->error, sizeof m->error,
-                 "level %d: %zu more bytes (holding %zu) would pass the memory limit of %zu",
-                 m->level, bytes, m->used, m->limit);
-    m->status_failed = 1;
-}
-
-void *memo_alloc(memo *m, size_t bytes)
-{
-    if (bytes == 0)
-        bytes = 1;
-    if (m->used + bytes > m->limit) {
-        over_limit(m, bytes);
-        return NULL;
-    }
-    void *p = malloc(bytes);
-    if (p == NULL) {
-        over_limit(m, bytes);
-        return NULL;
-    }
-    m->used += bytes;
-    if (m->used > m->peak)
-        m->peak = m->used;
-    return p;
-}
-
-void *memo_realloc(memo *m, void *p, size_t old, size_t bytes)
-{
-    if (bytes > old && m->used + (bytes - old) > m->limit) {
-        over_limit(m, bytes - old);
-        return NULL;
-    }
-    void *q = realloc(p, bytes ? bytes : 1);
-    if (q == NULL) {
-        over_limit(m, bytes);
-        return NULL;
-    }
-    m->used = m->used - old + bytes;
-    if (m->used > m->peak)
-        m->peak = m->used;
-    return q;
-}
-
-void memo_release(memo *m, void *p, size_t bytes)
-{
-    if (p == NULL)
-        return;
-    free(p);
-    m->used -= bytes ? bytes : 1;
-}
-
-/* ---- multiword counts --------------------------------------------------- */
-
-int bigs_resize(memo *m, bigs *b, size_t n)
-{
-    if (n > b->cap) {
-        size_t cap = b->cap ? b->cap : 16;
-        while (cap < n)
-            cap *= 2;
-        size_t w = (size_t)b->width;
-        uint64_t *q = memo_realloc(m, b->w, b->cap * w * 8, cap * w * 8);
-        if (q == NULL)
-            return 0;
-        b->w = q;
-        b->cap = cap;
-    }
-    if (n > b->n)
-        memset(b->w + b->n * (size_t)b->width, 0, (n - b->n) * (size_t)b->width * 8);
-    b->n = n;
-    return 1;
-}
-
-int bigs_widen(memo *m, bigs *b, int width)
-{
-    size_t cap = b->cap ? b->cap : 1;
-    uint64_t *q = memo_alloc(m, cap * (size_t)width * 8);
-    if (q == NULL)
-        return 0;
-    memset(q, 0, cap * (size_t)width * 8);
-    for (size_t i = 0; i < b->n; i++)
-        memcpy(q + i * (size_t)width, b->w + i * (size_t)b->width, (size_t)b->width * 8);
-    memo_release(m, b->w, b->cap * (size_t)b->width * 8);
-    b->w = q;
-    b->cap = cap;
-    b->width = width;
-    return 1;
-}
-
-int bigs_add(memo *m, bigs *dst, size_t i, const uint64_t *src, int sw)
-{
-    if (sw > dst->width && !bigs_widen(m, dst, sw))
-        return 0;
-    uint64_t *d = dst->w + i * (size_t)dst->width, carry = 0;
-    for (int j = 0; j < dst->width; j++) {
-        uint64_t s = j < sw ? src[j] : 0;
-        uint64_t t = d[j] + s;
-        uint64_t c1 = t < s;
-        d[j] = t + carry;
-        carry = c1 | (d[j] < t);
-    }
-    if (carry) {
-        if (!bigs_widen(m, dst, dst->width + 1))
-            return 0;
-        dst->w[i * (size_t)dst->width + (size_t)dst->width - 1] = 1;
-    }
-    return 1;
-}
 
 /* ---- layers --------------------------------------------------------------- */
 

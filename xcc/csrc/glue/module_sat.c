@@ -1,4 +1,4 @@
-/* The glue of the SAT engine's C parts (cnf.h): _native.cnf and
+/* The glue of the SAT engine's C parts (sat/cnf.h): _native.cnf and
  * _native.cycle_cuts, as module.c documents them.
  *
  * Python twin: none; the callers are xcc/engines/sat/compiled.py and
@@ -6,7 +6,7 @@
  */
 #include "glue.h"
 
-#include "cnf.h"
+#include "sat/cnf.h"
 
 PyObject *xcc_py_cnf(PyObject *module, PyObject *args)
 {

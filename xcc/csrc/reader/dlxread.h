@@ -1,5 +1,5 @@
 /* The one-pass reader of Knuth's DLX text format (dlxread.c), as the glue
- * (module.c) uses it.
+ * (glue/module_layout.c, glue/quick.c) uses it.
  *
  * Python twin: parse_dlx in xcc/dlxfile.py.
  */

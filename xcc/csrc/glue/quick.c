@@ -14,8 +14,8 @@
  * _native.quick(argv) first, and the full command only when it answers None.
  *
  * The path takes the plainest call only: a regular, ASCII file of at most
- * QUICK_BYTES that the one-pass reader (dlxread.c) reads and whose layout
- * (layout.c) is sound.  Anything else (other options, a pipe, an error, a
+ * QUICK_BYTES that the one-pass reader (reader/dlxread.c) reads and whose layout
+ * (dlx/layout.c) is sound.  Anything else (other options, a pipe, an error, a
  * character the reader leaves to the twin) answers None with nothing
  * printed, and the full command names every error at its place.
  */
@@ -26,8 +26,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "dlxread.h"
-#include "search.h"
+#include "reader/dlxread.h"
+#include "dlx/search.h"
 
 #define QUICK_BYTES (1 << 20) /* as the full reader's caps allow, the rest goes there */
 #define MEM_BUDGET (1u << 22) /* mems between checks (xcc/engines/dlx/native.py's) */

@@ -1,4 +1,4 @@
-/* The glue of the DRAT checker (drat.h): _native.drat_check.
+/* The glue of the DRAT checker (drat/drat.h): _native.drat_check.
  *
  * Python twin: none; the caller is xcc/drat.py (check_c), whose twin of the
  * checker is check_python.  Only conversion and the checks of the arrays
@@ -8,7 +8,7 @@
  */
 #include "glue.h"
 
-#include "drat.h"
+#include "drat/drat.h"
 
 PyObject *xcc_py_drat_check(PyObject *module, PyObject *args);
 

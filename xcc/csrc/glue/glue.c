@@ -1,4 +1,4 @@
-/* What the glue files (module.c, module_sat.c) share: int32 buffers in,
+/* What the glue files (module.c, module_layout.c, module_sat.c, ...) share: int32 buffers in,
  * bytes out.
  *
  * Python twin: none.

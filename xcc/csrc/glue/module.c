@@ -1,20 +1,23 @@
-/* xcc._native: the thin Python face of the C parts (with module_layout.c,
- * module_sat.c, glue.c and quick.c, the only files with Python.h).  Here:
- * the module and Solver; Layout and parse_dlx are in module_layout.c, cnf
- * and cycle_cuts in module_sat.c, quick (the xcc command's count) in quick.c.
+/* xcc._native: the thin Python face of the C parts (with the other files of
+ * xcc/csrc/glue/, the only files with Python.h).  Here: the module and
+ * Solver; Layout and parse_dlx are in module_layout.c, cnf and cycle_cuts in
+ * module_sat.c, quick (the xcc command's count) in quick.c, Memo in
+ * memoglue.c, drat_check in dratglue.c.
  *
  * (A few lines past 600: Solver's methods, the prefix ones too, stay together.)
  *
  * Python twin: none; its callers are xcc/engines/dlx/native.py (engine "c":
- * the search of search.h), xcc/dlxfast.py (the reader of dlxread.h),
- * xcc/engines/sat/compiled.py and cuts.py (cnf.h, glue in module_sat.c).
+ * the search of dlx/search.h), xcc/dlxfast.py (the reader of
+ * reader/dlxread.h), xcc/engines/sat/compiled.py and cuts.py (sat/cnf.h,
+ * glue in module_sat.c), xcc/engines/memo/native.py (memo/memo.h, glue in
+ * memoglue.c), xcc/drat.py (drat/drat.h, glue in dratglue.c).
  * Only conversion and the checks of what Python hands over live here: every
  * array is checked (lengths, index ranges, the structure of the links) in
  * linear time before any search sees it, and refused with ValueError.
  *
  *   layout_compact(n1, n, starts, items, colors) -> Layout
  *       a problem's links laid out in C from xcc.problem.Compact's int32
- *       arrays (layout.c), once: each Solver of it starts from a copy.
+ *       arrays (dlx/layout.c), once: each Solver of it starts from a copy.
  *   layout_arrays(n1, n, llink, rlink, up, down, itm, color) -> Layout
  *       the same from the arrays of xcc.engines.dlx.arrays, checked.
  *   Layout.arrays() -> (n1, n, llink, rlink, up, down, itm, color)
@@ -41,33 +44,33 @@
  *               forced, probes)
  *   sanity() -> [fault, ...]      the link checks of xcc.engines.dlx.arrays.sanity
  *   set_prefix(options)           (int32) before the first run: search only the subtree
- *                                 this choice prefix names (search.h); a
+ *                                 this choice prefix names (dlx/search.h); a
  *                                 prefix off the tree makes run/count/batch
  *                                 raise ValueError
  *   walk(options) -> bool         after a subproblem ended: the subproblem of this
  *                                 prefix, by backtracking to the shared level
- *                                 (search.h's xcc_walk); False: start anew
+ *                                 (dlx/search.h's xcc_walk); False: start anew
  *   replayed() -> stats() | None  the counters when the prefix's replay ended
  *   split() -> [prefix, ...] | None   after run paused: the untried rest
  *
  *   parse_dlx(text) -> None | (n1, names, starts, items, colors, color_names,
  *       lines, without_primary): Knuth's DLX text read in one pass
- *       (dlxread.c), the arrays as bytes of int32, and the number of options
+ *       (reader/dlxread.c), the arrays as bytes of int32, and the number of options
  *       without a primary item; None for a text the reader leaves to the
  *       Python one (an error, or an unusual character).
  *   cnf(n1, n, ncolors, starts, items, colors, cycle=None) -> (nvars, unsat,
  *       clauses, option_lit, color_lit, in_table, colored, edge_u, edge_v,
- *       edge_lit): the SAT engine's translation (csrc/cnf.c); the problem
+ *       edge_lit): the SAT engine's translation (sat/cnf.c); the problem
  *       as xcc.problem.Compact's int32 arrays, the cycle as for Solver; the
  *       clauses as a list of lists, every array as bytes of int32.
  *   cycle_cuts(nverts, edge_u, edge_v, edge_lit, required, model) -> None if
  *       the edges the model makes true (lit 0: always) form one cycle through
- *       every required vertex, else the cuts it violates (csrc/cuts.c).
+ *       every required vertex, else the cuts it violates (sat/cuts.c).
  */
 #include "glue.h"
 
 #include "memoglue.h"
-#include "search.h"
+#include "dlx/search.h"
 #include "vec.h"
 
 /* ---- Solver ------------------------------------------------------------------ */
@@ -449,7 +452,7 @@ static PyObject *Solver_stats(SolverObject *self, PyObject *unused)
     return counters_tuple(&c);
 }
 
-/* ---- subproblems (search.h: xcc_set_prefix, xcc_replayed, xcc_split) ---- */
+/* ---- subproblems (dlx/search.h: xcc_set_prefix, xcc_replayed, xcc_split) ---- */
 
 static PyObject *Solver_set_prefix(SolverObject *self, PyObject *arg)
 {

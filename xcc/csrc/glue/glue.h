@@ -1,5 +1,6 @@
-/* What the glue files share (internal: module.c, module_layout.c, module_sat.c,
- * glue.c, quick.c, the only files with Python.h).
+/* What the glue files share (internal to xcc/csrc/glue/: module.c,
+ * module_layout.c, module_sat.c, glue.c, quick.c, memoglue.c, dratglue.c,
+ * the only files with Python.h).
  *
  * Python twin: none.
  */

@@ -1,6 +1,0 @@
-/* xcc/csrc/memoglue.h: registers the Memo type of memoglue.c on xcc._native. */
-#ifndef XCC_MEMOGLUE_H
-#define XCC_MEMOGLUE_H
-#include <Python.h>
-int memo_register(PyObject *module);
-#endif
