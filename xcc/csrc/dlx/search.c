@@ -14,6 +14,15 @@
  * With propagation C5 ends with propagate() and C3 is lookahead(): probes of
  * every option first, then the choice.  xcc_run keeps its place in `state`,
  * so that it can pause when the mem budget is spent and resume.
+ *
+ * A subproblem (xcc_set_prefix) is replayed beside the loop, in replay():
+ *   R1 enter a level of the prefix (C2, C3, C4); R2 take the prefix's option
+ *   there (a lookup: no mems); R3 try it (C5 for that option alone), down to
+ *   the prefix's last level, where the loop goes on at C5 with its option;
+ *   R4 (in C6) the next option at a level of the prefix is another
+ *   subproblem's: the search ends there; R0 (xcc_walk) climb from there to
+ *   the level the next prefix shares, then replay the rest of it.
+ * Every step is counted as the same step of the search is.
  */
 #include "dlx.h"
 
@@ -21,6 +30,37 @@
 #include <string.h>
 
 enum { START, FORWARD, ADVANCE, BACKUP, RECOVER, LEAVE, ROOT_SOLVED, FINISHED, BROKEN, WALK };
+
+/* Step C5's move: the option of node cur covered and purified (then
+ * propagated), marks kept for undo_option; -1 if memory ran out. */
+static inline int try_option(struct xcc_search *s, struct xcc_guard *g)
+{
+    if (g != NULL)
+        s->guard_mark[s->level] = g->trail.n;
+    if (s->prop != NULL)
+        s->force_mark[s->level] = s->nforced;
+    if (commit(s, s->cur) < 0)
+        return -1; /* the guard's memory ran out: the state is lost */
+    if (s->prop != NULL && !s->guard_failed && propagate(s) < 0)
+        return -1;
+    return 0;
+}
+
+/* Step C6's undoing of the option tried at the current level (cur): its
+ * forced values, its covers, the cycle guard's record since it was chosen.
+ * Shared by the search's backtrack and the walk's climb; no mems of its own. */
+static void undo_option(struct xcc_search *s, struct xcc_guard *g)
+{
+    if (s->prop != NULL)
+        unforce_to(s, s->force_mark[s->level]);
+    uncommit(s, s->cur);
+    if (g != NULL) {
+        guard_undo_to(g, s->guard_mark[s->level]);
+        s->guard_failed = 0;
+    }
+}
+
+/* ---- the replay of a prefix ------------------------------------------------- */
 
 /* The prefix leaves the search tree at this level: the search is over. */
 static int bad_prefix(struct xcc_search *s)
@@ -30,32 +70,55 @@ static int bad_prefix(struct xcc_search *s)
     return XCC_BAD_PREFIX;
 }
 
-/* Replaying the prefix at step C3: take its option of the item chosen (cur
- * is the first node of that item's list), or say the prefix is bad. */
-static int replay_choice(struct xcc_search *s)
+/* Down the prefix from the current level (its item s->best covered already
+ * when `covered`), trying only the prefix's option at each level; 0 at step
+ * C5 of its last level, that option about to be tried (state ADVANCE: the
+ * subproblem's own first step), else XCC_BAD_PREFIX or XCC_ERROR. */
+static int replay(struct xcc_search *s, int covered)
 {
-    int32_t want = s->prefix[s->level], p = s->cur;
-    while (p != s->best && xcc_option_of(s, p) != want)
-        p = s->nd[p].down; /* a lookup, not a step of the search: no mems */
-    if (p == s->best)
-        return bad_prefix(s);
-    s->cur = s->choice[s->level] = p;
-    if (s->level == s->nprefix - 1)
-        xcc_counters(s, &s->replay); /* the subproblem's own part starts at its option */
-    return 0;
-}
-
-/* Step C6's undoing of the option tried at the current level (cur): its
- * forced values, its covers, the cycle guard's record since it was chosen.
- * Shared by the search's backtrack and xcc_walk's climb; no mems of its own. */
-static void undo_option(struct xcc_search *s, struct xcc_guard *g)
-{
-    if (s->prop != NULL)
-        unforce_to(s, s->force_mark[s->level]);
-    uncommit(s, s->cur);
-    if (g != NULL) {
-        guard_undo_to(g, s->guard_mark[s->level]);
-        s->guard_failed = 0;
+    struct xcc_guard *g = s->guard;
+    for (;;) {
+        if (!covered) { /* R1: enter a level of the prefix (C2, C3, C4) */
+            s->nodes += 1;
+            if (s->prop == NULL) {
+                s->best = choose(s);
+            } else {
+                int32_t best = lookahead(s);
+                if (best == -2)
+                    return XCC_ERROR;
+                if (best <= 0)
+                    return bad_prefix(s); /* the probes decided this node: no choice */
+                s->best = best;
+            }
+            cover(s, s->best);
+        }
+        covered = 0;
+        /* R2: the prefix's option, from C4's first node (a lookup: no mems) */
+        int32_t want = s->prefix[s->level], p;
+        oo, p = s->nd[s->best].down;
+        while (p != s->best && xcc_option_of(s, p) != want)
+            p = s->nd[p].down;
+        if (p == s->best)
+            return bad_prefix(s);
+        s->cur = s->choice[s->level] = p;
+        if (s->level == s->nprefix - 1) {
+            xcc_counters(s, &s->replay); /* the subproblem's own part starts here */
+            s->descending = 0;
+            s->state = ADVANCE;
+            return 0;
+        }
+        /* R3: try it (C5 for this option alone) */
+        if (try_option(s, g) < 0)
+            return XCC_ERROR;
+        if (s->guard_failed)
+            return bad_prefix(s);
+        if (o, s->cl[0].rlink == 0)
+            return bad_prefix(s); /* the prefix goes on below a solution */
+        s->level += 1;
+        if (s->level > s->max_level)
+            s->max_level = s->level;
+        if (s->level > s->n1) /* impossible: each level covers a primary item */
+            return XCC_ERROR;
     }
 }
 
@@ -89,6 +152,11 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 s->state = ROOT_SOLVED;
             }
         }
+        if (s->nprefix > 0 && s->state == FORWARD) {
+            int r = replay(s, 0); /* R1-R3: to C5 of the prefix's last level */
+            if (r != 0)
+                return r;
+        }
     }
     for (;;) {
         switch (s->state) {
@@ -101,8 +169,6 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 if (best == -2)
                     return XCC_ERROR;
                 if (best <= 0) { /* the probes decided this node */
-                    if (s->level < s->nprefix && s->descending)
-                        return bad_prefix(s);
                     s->state = LEAVE;
                     if (best == 0 && g->closed) {
                         s->solutions += 1;
@@ -116,20 +182,9 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             }
             cover(s, s->best); /* C4 */
             oo, s->cur = s->choice[s->level] = s->nd[s->best].down;
-            if (s->level < s->nprefix && replay_choice(s) < 0)
-                return XCC_BAD_PREFIX;
             s->state = ADVANCE;
             /* fall through */
         case ADVANCE: /* C5: try the option of node cur */
-            if (s->level < s->nprefix) { /* at a level of the prefix */
-                if (!s->descending && s->cur != s->best) {
-                    s->state = FINISHED; /* the subproblem is done: the rest is another's */
-                    s->walkable = 1;     /* xcc_walk can go on from here */
-                    return XCC_DONE;
-                }
-                if (s->level == s->nprefix - 1)
-                    s->descending = 0; /* its option: the subproblem's own first step */
-            }
             if (s->cur == s->best) {
                 s->state = BACKUP;
                 continue;
@@ -138,24 +193,14 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 s->paused = 1; /* a point xcc_split can cut at */
                 return XCC_PAUSED;
             }
-            if (g != NULL)
-                s->guard_mark[s->level] = g->trail.n;
-            if (s->prop != NULL)
-                s->force_mark[s->level] = s->nforced;
-            if (commit(s, s->cur) < 0)
-                return XCC_ERROR; /* the guard's memory ran out: the state is lost */
-            if (s->prop != NULL && !s->guard_failed && propagate(s) < 0)
+            if (try_option(s, g) < 0)
                 return XCC_ERROR;
             if (s->guard_failed) {
-                if (s->descending)
-                    return bad_prefix(s);
                 s->cycle_cuts += 1;
                 s->state = RECOVER;
                 continue;
             }
             if (o, s->cl[0].rlink == 0) { /* every primary item is covered */
-                if (s->descending)
-                    return bad_prefix(s); /* the prefix goes on below a solution */
                 if (g != NULL && !g->closed) {
                     s->cycle_cuts += 1;
                     s->state = RECOVER;
@@ -190,6 +235,12 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
         case RECOVER: /* C6: undo the option, try the next */
             undo_option(s, g);
             oo, s->cur = s->choice[s->level] = s->nd[s->cur].down;
+            if (s->level < s->nprefix && s->cur != s->best) {
+                /* R4: the rest at this level of the prefix is another subproblem's */
+                s->state = FINISHED;
+                s->walkable = 1; /* xcc_walk can go on from here */
+                return XCC_DONE;
+            }
             s->state = ADVANCE;
             continue;
         case LEAVE: /* C8 for a node the probes decided */
@@ -210,7 +261,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             return XCC_DONE;
         case BROKEN:
             return XCC_BAD_PREFIX;
-        case WALK: /* xcc_walk: up to the level shared with the new prefix (C7, C6) */
+        case WALK: /* R0 (xcc_walk): up to the level shared with the new prefix (C7, C8, C6) */
             while (s->level > s->walk_common) {
                 uncover(s, s->best);
                 s->level -= 1;
@@ -218,10 +269,11 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
                 undo_option(s, g);
             }
             s->max_level = s->level; /* as a search started with the prefix has it here */
-            oo, s->cur = s->nd[s->best].down; /* then its option there, as at step C4 */
-            if (replay_choice(s) < 0)
-                return XCC_BAD_PREFIX;
-            s->state = ADVANCE;
+            {
+                int r = replay(s, 1); /* then the rest of the prefix, from its option here */
+                if (r != 0)
+                    return r;
+            }
             continue;
         default:
             return XCC_ERROR;

@@ -186,104 +186,109 @@ class PythonRun(Lookahead, Run):
             self._steps.close()
             self._steps = None
 
-    # ---- the search -------------------------------------------------------------
-
-    def _replay_choice(self, level: int, cur: int, best: int) -> int:
-        """Replaying the prefix at step C3: the node of its option in the list
-        of item ``best`` from ``cur`` (a lookup, not a step: no mems)."""
-        a, prefix = self.a, self.prefix
-        while cur != best and a.option_of(cur) != prefix[level]:
-            cur = a.down[cur]
-        if cur == best:
-            raise bad_prefix(prefix, level)
-        self._stack[level] = cur
-        if level == len(prefix) - 1:  # the subproblem's own part starts at its option
-            self._replay = self.counters()
-        return cur
+    # ---- the search: Algorithm C ----------------------------------------------
 
     def _search(self) -> Iterator[int]:
-        """Yield SOLUTION at each solution (``_choices`` holds it) and PAUSED
-        when the budget is spent; return when the search is over."""
+        """Algorithm C: yield SOLUTION at each solution (``_choices`` holds it)
+        and PAUSED when the budget is spent; return when the search is over.
+
+        With a prefix, the replay (``_replay_prefix``, steps R1-R3) takes the search
+        down to its last level, and the loop goes on from step C5 there; the
+        one other trace of the prefix in the loop is step C6 at one of its
+        levels: the next option there is another subproblem's, so the search
+        ends there (R4: DONE, from where ``walk()`` may go on)."""
         a = self.a
-        down, itm = a.down, a.itm
+        down, itm, rlink = a.down, a.itm, a.rlink
         guard, prop = self.guard, self.prop
-        choice = self._stack = [0] * LEVELS
-        prefix, k = self.prefix, len(self.prefix)
-        descending = k > 0  # still replaying the prefix
-        guard_mark = [0] * LEVELS
-        force_mark = [0] * LEVELS
-        level = 0
-        if guard is not None and not guard.ok:  # C1
+        choice = self._stack = [0] * LEVELS  # x_0, x_1, ...: the node tried at each level
+        guard_mark = self._guard_mark = [0] * LEVELS
+        force_mark = self._force_mark = [0] * LEVELS
+        k = len(self.prefix)
+        # C1 [Initialize.] (the links are set up by Arrays)
+        if guard is not None and not guard.ok:
             return  # the edges present from the start already break the rule
         if prop is not None:
             self.propagate()  # at the root, before any choice
-            if self.guard_failed or a.rlink[0] == 0:
+            if self.guard_failed or rlink[0] == 0:
                 if k:
-                    raise bad_prefix(prefix, 0)  # no choice at the root at all
+                    raise bad_prefix(self.prefix, 0)  # no choice at the root at all
                 if not self.guard_failed and guard.accepts_solution():
                     self.nodes = 1  # solved by propagation alone
                     self._choices = self.forced_options()
                     yield SOLUTION
                 self.unforce_to(0)
                 return
-        state = "forward"
-        best = cur = 0
+        level = best = cur = 0
+        if k:
+            level, best, cur = self._replay_prefix(0, 0)  # R1-R3: to C5 of its last level
+        enter = not k
         while True:
-            if state == "forward":  # C2: enter level
+            again = False  # True: step C6 first (the level's option x_l is tried)
+            if enter:
+                # C2 [Enter level l.]
                 self.nodes += 1
                 if self.check_sanity:
                     faults = sanity(a)
                     assert not faults, faults
+                # C3 [Choose i.]
                 if prop is None:
-                    best, _ = self.choose()  # C3
+                    best, _ = self.choose()  # fewest options, leftmost on ties
                 else:
-                    best = self.lookahead()  # C3, probing the options first
-                    if best <= 0:  # the probes decided this node
-                        if level < k and descending:
-                            raise bad_prefix(prefix, level)
-                        if best == 0 and guard.accepts_solution():
-                            self._choices = choice[:level] + self.forced_options()
-                            yield SOLUTION
-                        else:
-                            self.cycle_cuts += 1
-                        state = "leave"
-                        continue
-                self.cover(best)  # C4
-                self.mems += 2; cur = choice[level] = down[best]  # noqa: E702
-                if level < k:
-                    cur = self._replay_choice(level, cur, best)
-                state = "advance"
-            elif state == "advance":  # C5: try the option of node cur
-                if level < k:  # at a level of the prefix
-                    if not descending and cur != best:  # the subproblem is done
-                        self._walk_at = level  # the rest is another's: walk() may go there
+                    best = self.lookahead()  # probing the options first
+                if best > 0:
+                    # C4 [Cover i.]
+                    self.cover(best)
+                    self.mems += 2; cur = choice[level] = down[best]  # noqa: E702
+                else:  # the probes decided this node: a solution or a dead end
+                    if best == 0 and guard.accepts_solution():
+                        self._choices = choice[:level] + self.forced_options()
+                        yield SOLUTION
+                    else:
+                        self.cycle_cuts += 1
+                    # C8 [Leave level l.] (nothing was covered here)
+                    if level == 0:
+                        self.unforce_to(0)
+                        return
+                    level -= 1
+                    self.mems += 2; cur = choice[level]  # noqa: E702  (with its itm)
+                    best = itm[cur]
+                    again = True
+            enter = True
+            while True:
+                if again:
+                    # C6 [Try again.] (undo C5's move: as _undo_option, inline here)
+                    if prop is not None:
+                        self.unforce_to(force_mark[level])
+                    self.uncommit(cur)
+                    if guard is not None:
+                        guard.undo_to(guard_mark[level])
+                        self.guard_failed = False
+                    self.mems += 2; cur = choice[level] = down[cur]  # noqa: E702
+                    if level < k and cur != best:
+                        # R4 [End the subproblem.] The rest at this level is another's
+                        self._walk_at = level  # walk() may go on from here
                         yield DONE
-                        # walk(): up to the level shared with the new prefix (C7, C6)
-                        prefix, k = self.prefix, len(self.prefix)
-                        while level > self._common:
-                            self.uncover(best)
-                            level -= 1
-                            self.mems += 2; cur = choice[level]; best = itm[cur]  # noqa: E702
-                            if prop is not None:
-                                self.unforce_to(force_mark[level])
-                            self.uncommit(cur)
-                            if guard is not None:
-                                guard.undo_to(guard_mark[level])
-                                self.guard_failed = False
-                        self.max_level = level  # as a run started with the prefix has it here
-                        self.mems += 2; cur = down[best]  # noqa: E702  (its option, as at C4)
-                        cur = self._replay_choice(level, cur, best)
-                        descending = True
-                        continue
-                    if level == k - 1:
-                        descending = False  # its option: the subproblem's own first step
+                        k = len(self.prefix)  # walk() gave a new prefix: replay it
+                        level, best = self._walk_up(level, best)
+                        level, best, cur = self._replay_prefix(level, best)
+                again = True
+                # C5 [Try x_l.]
                 if cur == best:
-                    state = "backup"
+                    # C7 [Backtrack.]
+                    self.uncover(best)
+                    # C8 [Leave level l.]
+                    if level == 0:
+                        self.unforce_to(0)
+                        return
+                    level -= 1
+                    self.mems += 2; cur = choice[level]  # noqa: E702  (with its itm)
+                    best = itm[cur]
                     continue
                 if self.mems >= self._pause_at and level >= k:
                     self._paused = level  # a point split() can cut at
                     yield PAUSED
                     self._paused = None
+                # (cover the items of x_l, then propagate: as _try_option, inline here)
                 if guard is not None:
                     guard_mark[level] = guard.mark()
                     force_mark[level] = len(self.forced)
@@ -291,24 +296,17 @@ class PythonRun(Lookahead, Run):
                 if prop is not None and not self.guard_failed:
                     self.propagate()
                 if self.guard_failed:
-                    if descending:
-                        raise bad_prefix(prefix, level)
                     self.cycle_cuts += 1
-                    state = "recover"
                     continue
                 self.mems += 1  # rlink of the root
-                if a.rlink[0] == 0:  # every primary item is covered
-                    if descending:
-                        raise bad_prefix(prefix, level)  # the prefix goes on below a solution
+                if rlink[0] == 0:  # every primary item is covered
                     if guard is not None and not guard.accepts_solution():
                         self.cycle_cuts += 1
-                        state = "recover"
                         continue
                     self.nodes += 1  # a solution is a special node of the tree
                     if level + 1 > self.max_level:
                         self.max_level = level + 1
                     self._choices = choice[:level + 1] + self.forced_options()
-                    state = "recover"
                     yield SOLUTION
                     continue
                 level += 1
@@ -318,33 +316,99 @@ class PythonRun(Lookahead, Run):
                     choice += [0] * level
                     guard_mark += [0] * level
                     force_mark += [0] * level
-                state = "forward"
-            elif state == "backup":  # C7: backtrack
-                self.uncover(best)
-                if level == 0:
-                    self.unforce_to(0)
-                    return
-                level -= 1  # C8
-                self.mems += 2; cur = choice[level]  # noqa: E702  (with its itm)
-                best = itm[cur]
-                state = "recover"
-            elif state == "leave":  # C8 for a node the probes decided
-                if level == 0:
-                    self.unforce_to(0)
-                    return
-                level -= 1
-                self.mems += 2; cur = choice[level]  # noqa: E702  (with its itm)
-                best = itm[cur]
-                state = "recover"
-            else:  # "recover", C6: undo the option, try the next
-                if prop is not None:
-                    self.unforce_to(force_mark[level])
-                self.uncommit(cur)
-                if guard is not None:
-                    guard.undo_to(guard_mark[level])
-                    self.guard_failed = False
-                self.mems += 2; cur = choice[level] = down[cur]  # noqa: E702
-                state = "advance"
+                break  # to C2
+
+    def _try_option(self, level: int, cur: int) -> None:
+        """Step C5's move: option ``cur`` at ``level`` covered and purified
+        (then propagated), marks kept for ``_undo_option``.  ``_search``
+        makes the same move inline (its inner loop, where a call costs)."""
+        guard = self.guard
+        if guard is not None:
+            self._guard_mark[level] = guard.mark()
+            self._force_mark[level] = len(self.forced)
+        self.commit(cur)
+        if self.prop is not None and not self.guard_failed:
+            self.propagate()
+
+    def _undo_option(self, level: int, cur: int) -> None:
+        """Step C6's undoing of ``_try_option``: its forced values, its covers,
+        the loop guard's record since (no mems of its own; inline in
+        ``_search``, as ``_try_option``)."""
+        if self.prop is not None:
+            self.unforce_to(self._force_mark[level])
+        self.uncommit(cur)
+        if self.guard is not None:
+            self.guard.undo_to(self._guard_mark[level])
+            self.guard_failed = False
+
+    def _deeper(self, level: int) -> int:
+        """From step C5 to C2 of the next level, growing the level arrays
+        when deeper than they are (in place: ``_search`` holds them; it
+        makes the same step inline)."""
+        level += 1
+        if level > self.max_level:
+            self.max_level = level
+        if level == len(self._stack):
+            self._stack += [0] * level
+            self._guard_mark += [0] * level
+            self._force_mark += [0] * level
+        return level
+
+    # ---- the replay of a prefix -------------------------------------------------
+
+    def _replay_prefix(self, level: int, best: int) -> tuple[int, int, int]:
+        """Down the prefix from ``level`` (where item ``best`` is covered
+        already, or none if 0), trying its option only at each level; return
+        (level, best, cur) at step C5 of its last level, its option ``cur``
+        about to be tried: the subproblem's own first step.  Counted as the
+        search counts the same steps; anything but that path raises
+        ``bad_prefix``."""
+        a, prefix, k = self.a, self.prefix, len(self.prefix)
+        while True:
+            if not best:
+                # R1 [Enter a level of the prefix.] C2, C3, C4 as the search does them
+                self.nodes += 1
+                if self.check_sanity:
+                    faults = sanity(a)
+                    assert not faults, faults
+                if self.prop is None:
+                    best, _ = self.choose()
+                else:
+                    best = self.lookahead()
+                    if best <= 0:  # the probes decided this node: no choice to take
+                        raise bad_prefix(prefix, level)
+                self.cover(best)
+            # R2 [Take the prefix's option.] C4's first node, then a lookup: no mems
+            self.mems += 2; cur = a.down[best]  # noqa: E702
+            while cur != best and a.option_of(cur) != prefix[level]:
+                cur = a.down[cur]
+            if cur == best:
+                raise bad_prefix(prefix, level)
+            self._stack[level] = cur
+            if level == k - 1:
+                self._replay = self.counters()  # the subproblem's own part starts here
+                return level, best, cur
+            # R3 [Try it.] Step C5 for this option alone
+            self._try_option(level, cur)
+            if self.guard_failed:
+                raise bad_prefix(prefix, level)
+            self.mems += 1  # rlink of the root
+            if a.rlink[0] == 0:
+                raise bad_prefix(prefix, level)  # the prefix goes on below a solution
+            level, best = self._deeper(level), 0
+
+    def _walk_up(self, level: int, best: int) -> tuple[int, int]:
+        """R0 [Climb.] After ``walk()``: from the level where the last
+        subproblem ended up to the deepest one it shares with the new prefix,
+        as the search backtracks (C7, C8, C6's undoing)."""
+        a, choice = self.a, self._stack
+        while level > self._common:
+            self.uncover(best)
+            level -= 1
+            self.mems += 2; cur = choice[level]; best = a.itm[cur]  # noqa: E702
+            self._undo_option(level, cur)
+        self.max_level = level  # as a run started with the prefix has it here
+        return level, best
 
 
 class PythonEngine:
