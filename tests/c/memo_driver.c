@@ -1,4 +1,4 @@
-/* tests/c/memo_driver.c: the memo engine's C core (xcc/csrc/memo/*.c) without
+/* tests/c/memo_driver.c: the memo engine's C core (the files of xcc/csrc/memo/) without
  * Python, for tools/sanitize.sh (AddressSanitizer, UBSan, leaks).
  *
  * Reads plans flattened by xcc/engines/memo/native.py (tests/c/memo_differential.py

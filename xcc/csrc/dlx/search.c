@@ -1,6 +1,7 @@
 /* The run of Algorithm C (Knuth's DLX2, TAOCP 7.2.2.1), and its setup.
  *
- * Python twin: xcc/engines/dlx/python.py (the run, steps C1-C8, resumable),
+ * Python twin: xcc/engines/dlx/python.py (the run, steps C1-C8, resumable;
+ * the replay of a prefix, _replay_prefix and _walk_up, steps R0-R4),
  * on the arrays of xcc/engines/dlx/arrays.py, interleaved as DLX2 keeps
  * them (dlx.h).  The operations on the links are in links.c, the loop guard
  * in guard.c, propagation in lookahead.c and propagate.c.
@@ -15,7 +16,7 @@
  * every option first, then the choice.  xcc_run keeps its place in `state`,
  * so that it can pause when the mem budget is spent and resume.
  *
- * A subproblem (xcc_set_prefix) is replayed beside the loop, in replay():
+ * A subproblem (xcc_set_prefix) is replayed beside the loop, in replay_prefix():
  *   R1 enter a level of the prefix (C2, C3, C4); R2 take the prefix's option
  *   there (a lookup: no mems); R3 try it (C5 for that option alone), down to
  *   the prefix's last level, where the loop goes on at C5 with its option;
@@ -74,7 +75,7 @@ static int bad_prefix(struct xcc_search *s)
  * when `covered`), trying only the prefix's option at each level; 0 at step
  * C5 of its last level, that option about to be tried (state ADVANCE: the
  * subproblem's own first step), else XCC_BAD_PREFIX or XCC_ERROR. */
-static int replay(struct xcc_search *s, int covered)
+static int replay_prefix(struct xcc_search *s, int covered)
 {
     struct xcc_guard *g = s->guard;
     for (;;) {
@@ -153,7 +154,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             }
         }
         if (s->nprefix > 0 && s->state == FORWARD) {
-            int r = replay(s, 0); /* R1-R3: to C5 of the prefix's last level */
+            int r = replay_prefix(s, 0); /* R1-R3: to C5 of the prefix's last level */
             if (r != 0)
                 return r;
         }
@@ -270,7 +271,7 @@ int xcc_run(struct xcc_search *s, uint64_t mem_budget)
             }
             s->max_level = s->level; /* as a search started with the prefix has it here */
             {
-                int r = replay(s, 1); /* then the rest of the prefix, from its option here */
+                int r = replay_prefix(s, 1); /* then the rest of the prefix, from its option here */
                 if (r != 0)
                     return r;
             }

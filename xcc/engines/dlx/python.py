@@ -21,10 +21,17 @@ A run can be the subproblem named by a choice prefix (``prefix``: the
 option of each of the first levels, under the same rule of choice): it
 replays the prefix, trying only its option at each of those levels, searches
 the subtree below, and stops where the whole search would leave that
-subtree.  ``replayed()`` gives the counters when the replay ended (what is
-counted after is the subproblem's own part), ``split()`` after a pause the
-untried rest as new prefixes, in the order of the search (xcc.parallel runs
-them).
+subtree.  The replay is its own steps beside the loop (``_replay_prefix``):
+  R1 enter a level of the prefix (C2-C4); R2 take the prefix's option there
+  (a lookup: no mems); R3 try it (C5 for that option alone); down to step C5
+  of the prefix's last level, where the loop goes on.  R4, in step C6: the
+  next option at a level of the prefix is another subproblem's, so the
+  search ends there; R0 (``_walk_up``): ``walk()``'s climb to the level the
+  next prefix shares.
+
+``replayed()`` gives the counters when the replay ended (what is counted
+after is the subproblem's own part), ``split()`` after a pause the untried
+rest as new prefixes, in the order of the search (xcc.parallel runs them).
 """
 from __future__ import annotations
 
@@ -192,11 +199,11 @@ class PythonRun(Lookahead, Run):
         """Algorithm C: yield SOLUTION at each solution (``_choices`` holds it)
         and PAUSED when the budget is spent; return when the search is over.
 
-        With a prefix, the replay (``_replay_prefix``, steps R1-R3) takes the search
-        down to its last level, and the loop goes on from step C5 there; the
-        one other trace of the prefix in the loop is step C6 at one of its
-        levels: the next option there is another subproblem's, so the search
-        ends there (R4: DONE, from where ``walk()`` may go on)."""
+        With a prefix, the replay (``_replay_prefix``, steps R1-R3) takes
+        the search down to its last level, and the loop goes on from step C5
+        there; the one other trace of the prefix in the loop is step C6 at
+        one of its levels: the next option there is another subproblem's, so
+        the search ends there (R4: DONE, from where ``walk()`` may go on)."""
         a = self.a
         down, itm, rlink = a.down, a.itm, a.rlink
         guard, prop = self.guard, self.prop
