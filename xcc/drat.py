@@ -49,7 +49,7 @@ except ImportError:  # pragma: no cover - exercised by tests/test_without_extens
     _native = None
 
 ADD, DELETE = 0, 1
-CHECKERS = {"c": "the C twin (csrc/drat/drat.c), fast", "python": "the readable Python twin"}
+CHECKERS = {"c": "the C twin (csrc/drat.c), fast", "python": "the readable Python twin"}
 
 # Outcomes, as the C twin numbers them.
 VERIFIED, REFUTED_STEP, NO_CONFLICT = 0, 1, 2
