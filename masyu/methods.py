@@ -36,7 +36,7 @@ import xcc
 from .encodings import DEFAULT_ENCODING, check_encoding
 from .errors import MasyuError
 
-RunChoice = tuple[str, str, str, "int | None"]  # one run of a search: encoding, method, engine, limit
+RunChoice = tuple[str, str, str, "int | None"]  # a run: encoding, method, engine, limit
 
 @dataclass(frozen=True)
 class Method:
