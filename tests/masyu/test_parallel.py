@@ -2,8 +2,6 @@
 order, split over processes; a collection run one puzzle a task, or here."""
 from __future__ import annotations
 
-import json
-
 import pytest
 
 import masyu
@@ -75,20 +73,3 @@ def test_a_split_search_is_masyu_search_given_workers(puzzles):
         masyu.Search(p).state()
     with pytest.raises(TypeError, match="jbos"):
         masyu.Search(p, jbos=2)
-
-
-def test_cli_count_jobs(shared):
-    from typer.testing import CliRunner
-
-    from masyu.cli import app
-    where = f"{shared / 'puzzles' / 'extra.txt'}#puzsq-9833"
-    runner = CliRunner()
-    seq = json.loads(runner.invoke(app, ["count", where, "--weak", "--json"]).stdout)
-    r = runner.invoke(app, ["count", where, "--weak", "--json", "--jobs", "2"])
-    assert r.exit_code == 0, r.output
-    par = json.loads(r.stdout)
-    # the parallel run ("subproblems": its statistics); a search this small ends
-    # in the driver while the pool starts, in one subproblem
-    assert par["weak"] == 5328 and par["subproblems"] >= 1
-    assert {k: par[k] for k in ("nodes", "updates", "cleansings", "mems")} == \
-        {k: seq[k] for k in ("nodes", "updates", "cleansings", "mems")}
