@@ -3,8 +3,10 @@
 ``masyu`` uses ``xcc``; ``xcc`` knows nothing of Masyu.  The layers, from the
 bottom: ``errors``; ``board``; the value types ``puzzle`` and ``loop``;
 ``formats``; ``check``, ``render``, ``collection``; ``encodings``;
-``exact`` (counts without listing); ``solving`` and ``deduce``; ``generate``; the ``cli`` on top (the contract
-in pyproject.toml, checked by tests/masyu/test_layers.py).
+``exact`` (counts without listing); ``methods`` (which runs a search makes);
+``solving`` (running them) and ``deduce``; ``parallel`` (a search split over
+workers, collections); ``generate``; the ``cli`` on top (the contract in
+pyproject.toml, checked by tests/masyu/test_layers.py).
 
 The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
 ``FORMATS``, ``DIFFICULTIES``; and the explanations' ``RULES`` and ``THEMES``.  (The functions ``masyu.check``,
@@ -27,7 +29,7 @@ _EXPORTS: dict[str, str] = {
     "dump": "collection", "load": "collection", "load_solutions": "collection",
     "render_svg": "render", "render_text": "render",
     "ENCODINGS": "encodings", "Encoding": "encodings", "encode": "encodings",
-    "METHODS": "solving", "Count": "solving", "Search": "solving", "count": "solving",
+    "METHODS": "methods", "Count": "solving", "Search": "solving", "count": "solving",
     "is_unique": "solving", "solve": "solving", "sample": "exact",
     "DIFFICULTIES": "generate", "Difficulty": "generate", "Generated": "generate",
     "generate": "generate", "generate_with_loop": "generate",

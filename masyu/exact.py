@@ -77,8 +77,8 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
                          f"built); use memo-python")
     enc = encode(puzzle, encoding)
     try:
-        configured = xcc.MemoEngine(native=engine == "memo", order=grid_order(enc),
-                                    memory=memory)
+        configured = xcc.MemoEngine(native=xcc.engines.get(engine).native,
+                                    order=grid_order(enc), memory=memory)
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
     return enc, (None if weak else enc.cycle()), configured

@@ -1,137 +1,46 @@
 """Masyu on many cores or a Dask cluster: one search split into subproblems,
-or the puzzles of a collection spread over the workers.
+or the items of a collection spread over the workers.
 
 ``count`` and ``solve`` are ``masyu.count``/``masyu.solve`` with the search
-run by :mod:`xcc.parallel` (``ParallelSearch`` is one such search, whose
-state after Ctrl-C a later one resumes: the CLI's ``count --jobs N``) (``jobs=N``, ``executor=``, ``scheduler=``,
+split by :mod:`xcc.parallel` (``jobs=N``, ``executor=``, ``scheduler=``,
 ``local_cluster=``): the same counts, the same loops in the same order.
+``ParallelSearch`` is such a search (:class:`masyu.Search` given workers),
+whose state after Ctrl-C a later one resumes: the CLI's ``count --jobs N``.
 With ``method="filter"`` the weak solutions are listed in parallel and
 filtered here; the guard and propagation run inside the workers' searches.
 
-``count_each(puzzles, ...)`` counts every puzzle of a collection, one puzzle
-a task (``xcc.map_each``), yielding ``(puzzle, Count)`` in the
-collection's order: the CLI's ``masyu count FILE --each --jobs N`` is a loop
-over it.
+``map_each(job, items, ...)`` is the one way to run a collection: ``job`` of
+each item in the collection's order, here one after another or spread over
+the workers (``xcc.map_each``); the CLI's ``masyu count FILE --each [--jobs N]``
+makes its rows with it.
 """
 from __future__ import annotations
 
-from functools import partial
-from typing import Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 import xcc
 
-from .encodings import encode
 from .errors import MasyuError
 from .loop import Loop
+from .methods import DEFAULT_METHOD
 from .puzzle import Puzzle
-from .solving import DEFAULT_METHOD, METHODS, Count, _check, one_loop, plan
-from .solving import count as count_one
-
-WHERE = ("jobs", "executor", "scheduler", "local_cluster")
+from .solving import WHERE, Count, Search, counted
 
 
-def _setup(puzzle, weak, encoding, method, engine):
-    if not isinstance(puzzle, Puzzle):
-        raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
-    # the run that lists (auto's second, when it makes two: the first only decides
-    # between one solution and more, and a parallel count counts them all anyway)
-    encoding, method, engine, _ = plan(bool(weak), method, None, encoding, engine,
-                                       puzzle.rows * puzzle.cols)[-1]
-    if engine not in ("python", "c"):  # the SAT engine of "best" has no subproblems
-        engine = xcc.DEFAULT_ENGINE
-        if method == "guard" and not weak:
-            method = "propagate"
-    how = METHODS[method]
-    enc = encode(puzzle, str(encoding))
-    guard = not weak and how.cycle
-    cycle = enc.cycle(propagate=how.propagate) if guard else None
-    return enc, method, engine, cycle, not weak and not how.cycle
+class ParallelSearch(Search):
+    """:class:`masyu.Search` split over workers, as ``masyu count --jobs N`` runs
+    it: ``where`` must name them (one of ``jobs``, ``executor``, ``scheduler``,
+    ``local_cluster``), and ``on_progress(stats)`` is given the run's
+    ``xcc.ParallelStats`` (what ``xcc.cli_parallel.show_progress`` prints), not
+    the search.  ``state()`` after Ctrl-C is what ``resume=`` continues."""
 
+    def __init__(self, puzzle: Puzzle, *, resume: dict | None = None, **options) -> None:
+        if sum(options.get(name) is not None for name in WHERE) != 1:
+            raise MasyuError(f"give one of {', '.join(WHERE)}")
+        super().__init__(puzzle, resume=resume, **options)
 
-class ParallelSearch:
-    """One search of a puzzle split into subproblems (``xcc.Parallel``), run
-    once: iterate for the loops (in ``masyu.solve``'s order) or ``count()``.
-    ``encoding`` (the Encoding), ``method``, ``engine``: those of the run;
-    ``stats`` its statistics (an ``xcc.ParallelStats``), ``found`` the loops
-    so far; ``state()`` what was counted and what is left after Ctrl-C, for
-    ``resume=`` (with the strong count when ``method="filter"``, whose search
-    lists the weak solutions)."""
-
-    def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
-                 method: str = DEFAULT_METHOD, engine: str | None = None,
-                 limit: int | None = None, on_progress=None, progress_every: float = 1.0,
-                 resume: dict | None = None, **where) -> None:
-        enc, self.method, self.engine, cycle, self.filtered = _setup(puzzle, weak, encoding,
-                                                                     method, engine)
-        self.puzzle, self.encoding, self.weak, self.limit = puzzle, enc, bool(weak), limit
-        self.found = 0
-        if resume is not None and self.filtered:
-            try:
-                self.found = int(resume["strong"])
-            except (KeyError, TypeError, ValueError):
-                raise MasyuError("resume: not the state of a count by method filter") from None
-        options = dict(where, resume=resume, on_progress=on_progress,
-                       progress_every=progress_every)
-        try:
-            self.search = xcc.Parallel(enc.problem, engine=self.engine, cycle=cycle,
-                                       limit=None if self.filtered else limit, **options)
-        except xcc.XCCError as err:
-            raise MasyuError(str(err)) from None
-        if not self.filtered:
-            self.found = self.search.stats.solutions
-
-    @property
-    def stats(self) -> "xcc.ParallelStats":
-        return self.search.stats
-
-    @property
-    def filtering(self) -> bool:  # as masyu.Search's: weak solutions listed, loops kept
-        return self.filtered
-
-    def __iter__(self) -> Iterator[Loop]:
-        enc, puzzle, limit = self.encoding, self.puzzle, self.limit
-        required = [cell for cell, _ in puzzle.pearls]
-        for solution in self.search.solutions():
-            edges = enc.edges_of(solution)
-            if self.filtered and not one_loop(edges, required):
-                continue
-            self.found += 1
-            yield Loop(puzzle.rows, puzzle.cols, edges)
-            if limit is not None and self.found >= limit:
-                self.stats.complete = False
-                return
-
-    def count(self) -> Count:
-        """Count the loops (Ctrl-C is not caught here: ``stats`` and
-        ``state()`` then say what was counted)."""
-        if self.filtered:  # the weak solutions, listed in parallel, kept here when one loop
-            for _ in self:
-                pass
-        else:
-            self.search.count()
-            self.found = self.search.stats.solutions
-        return Count(self.found, self.stats, self.weak)
-
-    def interrupted(self) -> Count:
-        """The count so far, after Ctrl-C."""
-        if not self.filtered:
-            self.found = self.search.stats.solutions
-        return Count(self.found, self.stats, self.weak)
-
-    def state(self, written: int | None = None) -> dict:
-        """What was counted and what is left (``xcc.Parallel.state``); ``written``:
-        how many of the loops found reached the output (after Ctrl-C, the last
-        one may not have: it comes again after resuming)."""
-        unused = 0 if written is None else self.found - written
-        if not 0 <= unused <= 1:
-            raise MasyuError(f"written: {written} of {self.found} loops found")
-        try:
-            state = self.search.state(unused=unused)  # a loop is one solution of the search
-        except xcc.XCCError as err:
-            raise MasyuError(str(err)) from None
-        if self.filtered:
-            state["strong"] = self.found - unused
-        return state
+    def _progress_hook(self, on_progress: Callable | None) -> Callable | None:
+        return on_progress
 
 
 def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
@@ -148,35 +57,40 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           resume: dict | None = None, **where) -> Count:
     """``masyu.count`` in parallel; after Ctrl-C what was counted, with
     ``stats.interrupted`` set and ``stats.pending`` the unfinished prefixes."""
-    search = ParallelSearch(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
-                            limit=limit, on_progress=on_progress,
-                            progress_every=progress_every, resume=resume, **where)
+    return counted(ParallelSearch(puzzle, weak=weak, encoding=encoding, method=method,
+                                  engine=engine, limit=limit, on_progress=on_progress,
+                                  progress_every=progress_every, resume=resume, **where))
+
+
+def map_each(job: Callable, items: Iterable, *,
+             starting: Callable[[int, Any], Callable | None] | None = None,
+             **where) -> Iterator[tuple[Any, Any]]:
+    """``(item, job(item))`` for each item of a collection, in its order: one
+    after another here, or, when ``where`` names workers (``jobs=N``,
+    ``executor=``, ``scheduler=``, ``local_cluster=``), over them by
+    ``xcc.map_each`` (consecutive items a task; ``job`` and the items must
+    pickle; a killed worker's items run again).
+
+    ``starting(k, item)``, if given, is told as the k-th item (from 0) starts
+    here, and what it returns goes to ``job(item, on_progress=...)``; over
+    workers it is told as each result arrives (progress does not cross
+    processes).  Closing the iterator stops the workers."""
+    where = {k: v for k, v in where.items() if v is not None}
+    if not where:
+        for k, item in enumerate(items):
+            if starting is None:
+                yield item, job(item)
+            else:
+                yield item, job(item, on_progress=starting(k, item))
+        return
+    items = list(items)
+    made = xcc.map_each(job, items, **where)
     try:
-        return search.count()
-    except KeyboardInterrupt:
-        return search.interrupted()
-
-
-def _count_one(options: dict, puzzle: Puzzle) -> tuple[int, xcc.Stats]:
-    """One task of ``count_each``: a sequential count in the worker."""
-    c = count_one(puzzle, **options)
-    stats = c.stats
-    stats.follow(None)
-    return int(c), stats
-
-
-def count_each(puzzles: Iterable[Puzzle], *, weak: bool = False,
-               encoding: str | None = None, method: str = DEFAULT_METHOD,
-               engine: str | None = None, limit: int | None = None,
-               **where) -> Iterator[tuple[Puzzle, Count]]:
-    """Count each puzzle (spread by ``xcc.map_each``, counted as ``masyu.count`` does),
-    yielding ``(puzzle, count)`` in the order of ``puzzles``."""
-    options = dict(weak=weak, encoding=encoding, method=method, engine=engine, limit=limit)
-    _check(encoding, method, engine)
-    puzzles = list(puzzles)
-    try:
-        results = xcc.map_each(partial(_count_one, options), puzzles, **where)
-        for puzzle, (value, stats) in zip(puzzles, results):
-            yield puzzle, Count(value, stats, bool(weak))
+        for k, (item, result) in enumerate(zip(items, made)):
+            if starting is not None:
+                starting(k, item)
+            yield item, result
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
+    finally:
+        made.close()

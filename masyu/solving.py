@@ -1,119 +1,36 @@
-"""Solving Masyu: weak solutions from an encoding, strong ones by a method of ``METHODS``.
+"""Solving Masyu: the running of a search, sequential or split over workers.
 
-- ``weak=True``: every solution of the XCC problem (several loops allowed).
-- ``method="filter"``: enumerate the weak solutions and keep those whose
-  edges form one loop through every pearl (the reference, SPEC 4).
-- ``method="guard"``: the single-cycle constraint :class:`xcc.Cycle` inside
-  the search, which cuts multi-loop partial solutions early.
-- ``method="propagate"``: the guard plus reasoning inside the search
-  (connectivity, bridges, parity cuts, forced colors).
-- ``method="best"``: the fastest configuration measured, for strong or weak
-  solutions (``best_configuration(weak)``); it chooses encoding and engine too.
-- ``method="auto"`` (the default): the fastest configuration for the task
-  (``auto_plan``).  A first solution or uniqueness (a limit of at most 2,
-  ``is_unique``): ``best``.  Listing or counting (no limit, or a larger one):
-  first ``best`` up to two solutions, which proves most puzzles unique at
-  once; only when a second solution exists, dancing links with the loop guard
-  (the c engine, 423), far faster than SAT at enumerating.  Weak solutions:
-  dancing links on 423.  An ``encoding`` or ``engine`` given is kept.
-
-``Search`` is the object under ``solve`` and ``count``: iterate it for loops;
+Which runs a search makes (encoding, method, engine: the registry ``METHODS``,
+``auto`` and ``best``) is the policy of :mod:`masyu.methods`; this module runs
+them.  ``Search`` is the object under ``solve``, ``count`` and ``is_unique``,
+and the only one that turns the engine's solutions into loops: the guard (the
+single-cycle constraint in the search) or the filter (``one_loop`` on each weak
+solution), the limit, and the ``Count``.  Sequential, it runs ``xcc.Search``;
+given workers (``jobs=N``, ``executor=``, ``scheduler=``, ``local_cluster=``)
+it runs ``xcc.Parallel`` instead, one run, with the same loops in the same
+order (``masyu.parallel`` is that door, with ``map_each`` for collections).
 ``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
 Only xcc's public API is used; the engine default is ``xcc.DEFAULT_ENGINE``.
 (The module is not ``solve.py``: the function ``masyu.solve`` would shadow it.)
-
-(A little past 400 lines: the methods, auto's plan, ``Search`` and the functions
-over it are one piece; the exact counts live in ``masyu.exact``.)
+The exact counts live in ``masyu.exact``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
 
 import xcc
 
 from .board import Cell, Edge
-from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
+from .encodings import DEFAULT_ENCODING, Encoding, encode
 from . import memory
 from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
+from .methods import DEFAULT_METHOD, METHODS, check_choices, runs, split_run
+from .methods import best_configuration  # noqa: F401 (masyu.cli.solving reads it here)
 from .puzzle import Puzzle
 
-
-@dataclass(frozen=True)
-class Method:
-    """How strong solutions are found: ``cycle`` puts the single-cycle constraint in
-    the search (else the weak solutions are filtered), ``propagate`` adds its
-    reasoning; ``auto`` chooses encoding, method and engine itself
-    (``best_configuration``)."""
-
-    name: str
-    summary: str
-    cycle: bool = False
-    propagate: bool = False
-    auto: bool = False
-
-
-METHODS: dict[str, Method] = {m.name: m for m in (
-    Method("auto", "the fastest for the task: best for a first solution or uniqueness; to list "
-                   "or count more, best up to two solutions, then the guard on dancing links",
-           auto=True),
-    Method("filter", "keep the weak solutions that are one loop (the reference)"),
-    Method("guard", "a loop guard inside the search", cycle=True),
-    Method("propagate", "the guard with propagation in the search", cycle=True, propagate=True),
-    Method("best", "the fastest configuration measured (it picks encoding and engine)",
-           auto=True),
-)}
-DEFAULT_METHOD = "auto"
-
-
-SMALL_CELLS = 64  # boards up to 8 x 8: dancing links beat the SAT engine's setup
-
-
-def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[str, str, str]:
-    """(encoding, method, engine) of ``method="best"``: the fastest way
-    measured here (docs/benchmarks.md, benchmarks/small.py).  Strong
-    solutions: on boards of at most ``SMALL_CELLS`` cells (``cells``, when
-    given), the loop guard in the C dancing-links engine, whose setup is
-    cheaper than a SAT solver's (median 0.6-0.8 of ``sat``'s time on psm
-    6x6 and 8x8, worst 1.3; beyond 8x8 its tail on hard puzzles grows);
-    else the 423 encoding with the loop guard as lazy cuts in CaDiCaL when
-    python-sat is installed, else dancing links with propagation.  Weak
-    solutions (listed, often by the thousand): 423 on the default engine (c
-    when it is built)."""
-    if weak:
-        return "423", "guard", xcc.DEFAULT_ENGINE
-    if cells is not None and cells <= SMALL_CELLS and "c" in xcc.ENGINES:
-        return "423", "guard", "c"
-    if "sat" in xcc.ENGINES:
-        return "423", "guard", "sat"
-    return "423", "propagate", xcc.DEFAULT_ENGINE
-
-
-def auto_plan(weak: bool, limit: int | None, encoding: str | None = None,
-              engine: str | None = None,
-              cells: int | None = None) -> list[tuple[str, str, str, int | None]]:
-    """The runs of ``method="auto"``: ``(encoding, method, engine, limit)`` each.
-
-    One run, unless strong solutions are listed or counted past two: then a
-    first run of the prover with limit 2 decides a puzzle with at most one
-    solution, and the second run (the guard on dancing links, with the
-    caller's limit) happens only if it found two.  A given ``encoding`` or
-    ``engine`` is kept in every run."""
-    if weak:
-        return [(encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE, limit)]
-    if engine is None:
-        prove_enc, prove_method, prove_engine = best_configuration(False, cells)
-    else:
-        prove_enc, prove_method, prove_engine = "423", ("guard" if engine == "sat"
-                                                        else "propagate"), engine
-    prove = (encoding or prove_enc, prove_method, prove_engine)
-    if limit is not None and limit <= 2:
-        return [prove + (limit,)]
-    listing = (encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE)
-    if listing == prove:
-        return [listing + (limit,)]
-    return [prove + (2,), listing + (limit,)]
+WHERE = ("jobs", "executor", "scheduler", "local_cluster")  # the workers of a split search
+SPLIT_OPTIONS = WHERE + ("budget", "warm")  # xcc.Parallel's, passed on
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -169,34 +86,8 @@ class Count(int):
         return int.__repr__(self)
 
 
-def _check(encoding: str | None, method: str, engine: str | None) -> None:
-    if encoding is not None:
-        check_encoding(encoding)
-    if not isinstance(method, str) or method not in METHODS:
-        raise MasyuError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
-    if engine is not None and engine not in xcc.ENGINES:
-        raise MasyuError(f"unknown or unavailable engine {engine!r}; "
-                         f"valid engines: {', '.join(xcc.ENGINES)}")
-
-
-def plan(weak: bool, method: str, limit: int | None, encoding: str | None = None,
-         engine: str | None = None,
-         cells: int | None = None) -> list[tuple[str, str, str, int | None]]:
-    """The runs a search makes, ``(encoding, method, engine, limit)`` each: one,
-    or two for ``auto`` (:func:`auto_plan`).  ``None`` for ``encoding`` or
-    ``engine`` is the method's choice (``DEFAULT_ENCODING``, ``xcc.DEFAULT_ENGINE``
-    outside ``auto`` and ``best``); ``cells``, the board's size, lets ``best``
-    choose by it (:func:`best_configuration`)."""
-    _check(encoding, method, engine)
-    if method == "auto":
-        return auto_plan(bool(weak), limit, encoding, engine, cells)
-    if METHODS[method].auto:
-        return [best_configuration(bool(weak), cells) + (limit,)]
-    return [(encoding or DEFAULT_ENCODING, method, engine or xcc.DEFAULT_ENGINE, limit)]
-
-
 class Search:
-    """One search for the loops of ``puzzle``; iterate it once.
+    """One search for the loops of ``puzzle``; iterate it once, or ``count()``.
 
     ``found`` counts the loops found so far (with the guard, the engine's own
     ``stats.solutions``: the two never differ), ``stats`` is the engine's live
@@ -206,15 +97,23 @@ class Search:
     ``stats.interrupted`` is set.
 
     ``encoding``, ``method`` and ``engine`` are those of the run under way:
-    ``method="auto"`` may make two (``auto_plan``); ``probe`` is then the
-    statistics of the first run, when a second one replaced it.
+    ``method="auto"`` may make two (``masyu.methods.auto_runs``); ``probe`` is
+    then the statistics of the first run, when a second one replaced it.
+
+    Given workers (``jobs=N``, ``executor=``, ``scheduler=`` or
+    ``local_cluster=``; xcc's ``budget=`` and ``warm=`` with them), the search is
+    split into subproblems (``xcc.Parallel``): one run
+    (``masyu.methods.split_run``), ``stats`` an ``xcc.ParallelStats``, no
+    ``deadline``; ``state()`` after Ctrl-C is what ``resume=`` continues (with
+    the strong count when the method filters).
     """
 
     def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
                  method: str = DEFAULT_METHOD, engine: str | None = None,
                  limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
-                 progress_every: float = 1.0, deadline: float | None = None) -> None:
+                 progress_every: float = 1.0, deadline: float | None = None,
+                 resume: dict | None = None, **where) -> None:
         if not isinstance(puzzle, Puzzle):
             raise MasyuTypeError(f"expected a Puzzle, not {type(puzzle).__name__}",
                                  "argument 'puzzle'")
@@ -225,16 +124,36 @@ class Search:
                                   or limit < 1):
             raise MasyuError(f"limit must be a positive integer, not {limit!r}"[:120],
                              "argument 'limit'")
+        for name in where:
+            if name not in SPLIT_OPTIONS:
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument "
+                                f"{name!r}")
+        self._where = {k: v for k, v in where.items() if v is not None}
+        cells = puzzle.rows * puzzle.cols
+        if self._where:
+            if deadline is not None:
+                raise MasyuError("a search split over workers takes no deadline",
+                                 "argument 'deadline'")
+            self._runs = [split_run(bool(weak), method, limit, encoding, engine, cells)]
+        else:
+            if resume is not None:
+                raise MasyuError("resume continues a search split over workers (jobs=N, ...)",
+                                 "argument 'resume'")
+            self._runs = runs(bool(weak), method, limit, encoding, engine, cells)
         self.puzzle = puzzle
         self.weak = bool(weak)
         self.limit = limit
         self.probe: xcc.Stats | None = None
-        self._plan = plan(self.weak, method, limit, encoding, engine, puzzle.rows * puzzle.cols)
         self._encodings: dict[str, Encoding] = {}
-        self._hook = None if on_progress is None else (lambda stats: on_progress(self))
+        self._hook = self._progress_hook(on_progress)
         self._progress_every = progress_every
         self._deadline = deadline  # each run's own (auto's second run gets it afresh)
-        self._start(*self._plan[0])
+        self._resume = resume
+        self._start(*self._runs[0])
+
+    def _progress_hook(self, on_progress: Callable | None) -> Callable | None:
+        """What the engine's driver calls with its statistics: ``on_progress(self)``."""
+        return None if on_progress is None else (lambda stats: on_progress(self))
 
     def _start(self, encoding: str, method: str, engine: str, limit: int | None) -> None:
         """Encode (once per encoding) and set up the engine's search of one run."""
@@ -242,19 +161,26 @@ class Search:
             self._encodings[encoding] = encode(self.puzzle, encoding)
         self.encoding: Encoding = self._encodings[encoding]
         self.method, self.engine, self._limit = method, engine, limit
-        self._found = 0
         how = METHODS[method]
         guard = not self.weak and how.cycle
         self._filter = not self.weak and not how.cycle
+        self._found = 0
+        cycle = self.encoding.cycle(propagate=how.propagate) if guard else None
+        if self._filter and self._resume is not None:
+            try:
+                self._found = int(self._resume["strong"])
+            except (KeyError, TypeError, ValueError):
+                raise MasyuError("resume: not the state of a count by method filter") from None
         # The filter must see every weak solution, so its limit is ours only.
+        options = dict(engine=engine, limit=None if self._filter else limit, cycle=cycle,
+                       on_progress=self._hook, progress_every=self._progress_every)
         try:
-            self._search = xcc.Search(self.encoding.problem, engine=engine,
-                                      limit=None if self._filter else limit,
-                                      cycle=(self.encoding.cycle(propagate=how.propagate)
-                                             if guard else None),
-                                      on_progress=self._hook,
-                                      progress_every=self._progress_every,
-                                      deadline=self._deadline)
+            if self._where:
+                self._search = xcc.Parallel(self.encoding.problem, resume=self._resume,
+                                            **options, **self._where)
+            else:
+                self._search = xcc.Search(self.encoding.problem, deadline=self._deadline,
+                                          **options)
         except xcc.XCCError as err:
             raise MasyuError(str(err)) from None
 
@@ -279,7 +205,7 @@ class Search:
 
     def _edge_sets(self, keep: bool = True) -> Iterator[frozenset[Edge] | None]:
         """The accepted solutions as edge sets (None for each if not ``keep``)."""
-        if len(self._plan) == 1:
+        if len(self._runs) == 1:
             yield from self._run(keep)
             return
         # auto: the prover to two solutions; at most one is the answer, two call the guard
@@ -288,12 +214,15 @@ class Search:
             yield from first
             return
         self.probe = self.stats
-        self._start(*self._plan[1])
+        self._start(*self._runs[1])
         yield from self._run(keep)
 
     def _run(self, keep: bool) -> Iterator[frozenset[Edge] | None]:
+        """The loops of the run under way: each solution of the engine, kept when it
+        is one loop if the run filters; up to the limit."""
         required = [cell for cell, _ in self.puzzle.pearls]
-        for solution in self._search:
+        solutions = self._search.solutions() if self._where else iter(self._search)
+        for solution in solutions:
             edges = None
             if self._filter or keep:
                 edges = self.encoding.edges_of(solution)
@@ -317,20 +246,17 @@ class Search:
         Ctrl-C is not caught here: catch it around this call and read
         ``found`` and ``stats``, or use :func:`count`.
         """
-        if not self._filter:  # each solution of the engine is one of ours: let it count them
-            self._search.count()  # found reads the engine's count, Ctrl-C or not
-            if len(self._plan) == 1 or self.found < 2:
-                return self.result()
-            self.probe = self.stats  # auto: two solutions, so the guard counts them all
-            self._start(*self._plan[1])
-            if not self._filter:
-                self._search.count()
-                return self.result()
-            for _ in self._run(keep=False):
-                pass
-            return self.result()
-        for _ in self._edge_sets(keep=False):
-            pass
+        for k, run in enumerate(self._runs):
+            if k:  # auto: two solutions, so the guard counts them all
+                if self.found < 2:
+                    break
+                self.probe = self.stats
+                self._start(*run)
+            if self._filter:
+                for _ in self._run(keep=False):
+                    pass
+            else:  # each solution of the engine is one of ours: let it count them
+                self._search.count()  # found reads the engine's count, Ctrl-C or not
         return self.result()
 
     def result(self) -> Count:
@@ -342,6 +268,23 @@ class Search:
         self.stats.interrupted = True
         self.stats.complete = False
         return self.result()
+
+    def state(self, written: int | None = None) -> dict:
+        """What a search split over workers counted and has left (``xcc.Parallel.state``),
+        for ``resume=``; ``written``: how many of the loops found reached the output
+        (after Ctrl-C, the last one may not have: it comes again after resuming)."""
+        if not self._where:
+            raise MasyuError("only a search split over workers (jobs=N, ...) has a state")
+        unused = 0 if written is None else self.found - written
+        if not 0 <= unused <= 1:
+            raise MasyuError(f"written: {written} of {self.found} loops found")
+        try:
+            state = self._search.state(unused=unused)  # a loop is one solution of the search
+        except xcc.XCCError as err:
+            raise MasyuError(str(err)) from None
+        if self._filter:
+            state["strong"] = self.found - unused
+        return state
 
 
 def solve(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
@@ -372,7 +315,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
     count is 0); so does ``deadline`` (seconds), without ``interrupted``.
     """
     if exact:
-        _check(encoding, method, xcc.DEFAULT_ENGINE)
+        check_choices(encoding, method, xcc.DEFAULT_ENGINE)
         if limit is not None:
             raise MasyuError("an exact count takes no limit")
         from .exact import exact_count  # start-up: the memo side, for exact counts only
@@ -385,6 +328,11 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
                     limit=limit, on_progress=on_progress, progress_every=progress_every,
                     deadline=deadline)
+    return counted(search)
+
+
+def counted(search: Search) -> Count:
+    """``search.count()``; after Ctrl-C, what was counted so far (``interrupted``)."""
     try:
         return search.count()
     except KeyboardInterrupt:
@@ -403,6 +351,6 @@ def estimate_memory(rows: int, cols: int, *, weak: bool = False, encoding: str |
                     limit: int | None = None) -> int:
     """The peak bytes a search of a ``rows x cols`` board will take, known before
     anything is built (the largest of its runs; see :mod:`masyu.memory`)."""
-    engines = tuple(run[2] for run in plan(bool(weak), method, limit, encoding, engine,
+    engines = tuple(run[2] for run in runs(bool(weak), method, limit, encoding, engine,
                                            rows * cols))
     return memory.estimate(rows, cols, engines)

@@ -3,7 +3,7 @@
 The work is split so that puzzles could be spread over workers later
 (``--jobs``): ``row(puzzle, task)`` maps one puzzle to its row, a plain dict,
 and depends on nothing else; ``in_order`` makes the rows one after another
-(the place for another strategy: ``run_each(rows_of=...)``); ``run_each`` is
+(``rows_by``: here, or over workers with ``--jobs``); ``run_each`` is
 the loop around it (``--resume``, the progress bar, the output, Ctrl-C), and
 ``only`` the filter ``--only``.
 
@@ -26,13 +26,13 @@ from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import typer
-import xcc
 
 from .inputs import fail
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..check import check as check_loop
 from ..formats import box
 from ..loop import Loop
+from ..parallel import map_each
 from ..puzzle import Puzzle
 from ..solving import Search
 
@@ -225,42 +225,37 @@ RowsOf = Callable[[Sequence[Puzzle], Task, Optional[Mapping[str, Loop]], Startin
                   Iterator[tuple[Puzzle, dict]]]
 
 
-def in_order(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
-             starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
-    """The rows one after another, in this process: the default ``rows_of`` of
-    ``run_each``.  ``starting(k, puzzle)`` is told as the k-th puzzle (from 0)
-    starts and gives the progress hook of its search.
+def rows_by(**where) -> RowsOf:
+    """A ``rows_of`` that makes the rows by ``masyu.parallel.map_each``: one after
+    another in this process (no ``where``: ``in_order``), or over an executor
+    (``where``: jobs=N, scheduler=ADDRESS or local_cluster=N: ``in_parallel``),
+    consecutive puzzles a task (in the collection's order; a killed worker's puzzle
+    runs again).  ``starting(k, puzzle)`` is told as the k-th puzzle (from 0) starts
+    (over workers: as its row arrives) and gives the progress hook of its search.
 
-    Another ``rows_of`` (``--jobs N``) may hand ``row(puzzle, task, loop)``, whose
-    arguments pickle, to workers and yield ``(puzzle, row)`` as they finish, in
-    any order; it stops its workers when closed (``run_each`` closes it on
-    Ctrl-C and on errors)."""
-    for k, p in enumerate(todo):
-        yield p, row(p, task, loop=None if loops is None else loops.get(p.name),
-                     on_progress=starting(k, p))
-
-
-def _row_job(job: tuple[Puzzle, Task, Loop | None]) -> dict:
-    """``row`` for a worker (``in_parallel``)."""
-    puzzle, task, loop = job
-    return row(puzzle, task, loop=loop)
-
-
-def in_parallel(**where) -> RowsOf:
-    """A ``rows_of`` that makes the rows over an executor (``where``: jobs=N,
-    scheduler=ADDRESS or local_cluster=N), consecutive puzzles a task (``xcc.map_each``:
-    in the collection's order; a killed worker's puzzle runs again)."""
+    Another ``rows_of`` may yield ``(puzzle, row)`` in any order; it stops its
+    workers when closed (``run_each`` closes it on Ctrl-C and on errors)."""
     def rows_of(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
                 starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
         work = [(p, task, None if loops is None else loops.get(p.name)) for p in todo]
-        made = xcc.map_each(_row_job, work, **where)
+        made = map_each(_row_job, work, starting=lambda k, job: starting(k, job[0]), **where)
         try:
-            for k, (p, r) in enumerate(zip(todo, made)):
-                starting(k, p)
+            for (p, _, _), r in made:
                 yield p, r
         finally:
             made.close()
     return rows_of
+
+
+def _row_job(job: tuple[Puzzle, Task, Loop | None],
+             on_progress: Callable[[Search], None] | None = None) -> dict:
+    """``row`` of one job of ``rows_by`` (its arguments pickle, for the workers)."""
+    puzzle, task, loop = job
+    return row(puzzle, task, loop=loop, on_progress=on_progress)
+
+
+in_order: RowsOf = rows_by()   # the default rows_of of run_each
+in_parallel = rows_by          # in_parallel(**where): the rows over an executor
 
 
 def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = False,

@@ -14,7 +14,7 @@ import pytest
 
 import xcc
 from masyu import Puzzle, Search, count, is_unique, solve
-from masyu.solving import plan
+from masyu.methods import runs
 
 from .bruteforce import BOARDS, strong_set, weak_set
 
@@ -57,7 +57,7 @@ def test_two_runs_only_past_two_and_the_probe_says_so():
     small = Search(many)        # up to 8x8 the prover of best is the guard on c: one run
     assert int(small.count()) == len(strong_set(4, 4, {})) and small.probe is None
     assert (small.method, small.engine) == ("guard", "c") or "c" not in xcc.ENGINES
-    assert len(plan(False, "auto", None, cells=9 * 9)) == 2 or "sat" not in xcc.ENGINES
+    assert len(runs(False, "auto", None, cells=9 * 9)) == 2 or "sat" not in xcc.ENGINES
     one = Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")                # unique: never a second run
     s = Search(one)
     assert int(s.count()) == 1 and s.probe is None
@@ -65,7 +65,7 @@ def test_two_runs_only_past_two_and_the_probe_says_so():
 
 @pytest.mark.parametrize("engine", xcc.ENGINES)
 def test_a_given_engine_and_encoding_are_kept_in_every_run(engine):
-    runs = plan(False, "auto", None, encoding="422", engine=engine)
-    assert {run[0] for run in runs} == {"422"} and {run[2] for run in runs} == {engine}
+    made = runs(False, "auto", None, encoding="422", engine=engine)
+    assert {run[0] for run in made} == {"422"} and {run[2] for run in made} == {engine}
     s = Search(Puzzle(4, 4), encoding="422", engine=engine)
     assert int(s.count()) == len(strong_set(4, 4, {})) and s.engine == engine and s.encoding.kind == "422"

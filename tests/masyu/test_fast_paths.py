@@ -8,7 +8,7 @@ import pytest
 
 import masyu
 import xcc
-from masyu.solving import SMALL_CELLS, best_configuration
+from masyu.methods import SMALL_CELLS, best_configuration
 
 
 @pytest.mark.parametrize("package", ["masyu", "xcc"])

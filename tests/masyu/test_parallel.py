@@ -1,14 +1,12 @@
 """masyu.parallel: the counts of the README (weak and strong) and the loops in
-order, split over processes; a collection counted one puzzle a task."""
+order, split over processes; a collection run one puzzle a task, or here."""
 from __future__ import annotations
-
-import json
 
 import pytest
 
 import masyu
 from masyu.collection import load
-from masyu.parallel import count, count_each, solve
+from masyu.parallel import ParallelSearch, count, map_each, solve
 
 FACTS = [("wikipedia-masyu-example", 6, 1), ("puzsq-9833", 5328, 1)]  # README: weak, strong
 
@@ -37,25 +35,41 @@ def test_weak_loops_in_order(puzzles):
     assert got == expect
 
 
-def test_count_each_is_count_of_each(shared):
+def test_map_each_is_the_same_here_and_over_workers(shared):
     puzzles = load(shared / "puzzles" / "psm.txt")[:12]
-    got = [(p.name, int(c)) for p, c in count_each(puzzles, jobs=2)]
-    assert got == [(p.name, int(masyu.count(p))) for p in puzzles]
-    assert all(c == 1 for _, c in got)  # every psm puzzle has one loop
+    here = list(map_each(masyu.is_unique, puzzles))
+    assert here == [(p, True) for p in puzzles]  # every psm puzzle has one loop
+    assert list(map_each(masyu.is_unique, puzzles, jobs=2)) == here
+    started = []
+    assert list(map_each(masyu.is_unique, puzzles, jobs=2,
+                         starting=lambda k, p: started.append((k, p.name)))) == here
+    assert started == [(k, p.name) for k, p in enumerate(puzzles)]
 
 
-def test_cli_count_jobs(shared):
-    from typer.testing import CliRunner
+def test_map_each_here_hands_the_hook_of_starting_to_the_job():
+    puzzle = masyu.Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")
+    seen = []
 
-    from masyu.cli import app
-    where = f"{shared / 'puzzles' / 'extra.txt'}#puzsq-9833"
-    runner = CliRunner()
-    seq = json.loads(runner.invoke(app, ["count", where, "--weak", "--json"]).stdout)
-    r = runner.invoke(app, ["count", where, "--weak", "--json", "--jobs", "2"])
-    assert r.exit_code == 0, r.output
-    par = json.loads(r.stdout)
-    # the parallel run ("subproblems": its statistics); a search this small ends
-    # in the driver while the pool starts, in one subproblem
-    assert par["weak"] == 5328 and par["subproblems"] >= 1
-    assert {k: par[k] for k in ("nodes", "updates", "cleansings", "mems")} == \
-        {k: seq[k] for k in ("nodes", "updates", "cleansings", "mems")}
+    def job(p, on_progress=None):
+        seen.append(on_progress)
+        return int(masyu.count(p, on_progress=on_progress))
+
+    hook = lambda search: None  # noqa: E731
+    assert list(map_each(job, [puzzle], starting=lambda k, p: hook)) == [(puzzle, 1)]
+    assert seen == [hook]
+
+
+def test_a_split_search_is_masyu_search_given_workers(puzzles):
+    p = puzzles["puzsq-9833"]
+    s = masyu.Search(p, weak=True, jobs=2)
+    assert int(s.count()) == 5328 and s.stats.subproblems >= 1
+    with pytest.raises(masyu.MasyuError, match="give one of"):
+        ParallelSearch(p)
+    with pytest.raises(masyu.MasyuError, match="deadline"):
+        masyu.Search(p, jobs=2, deadline=1.0)
+    with pytest.raises(masyu.MasyuError, match="resume"):
+        masyu.Search(p, resume={})
+    with pytest.raises(masyu.MasyuError, match="state"):
+        masyu.Search(p).state()
+    with pytest.raises(TypeError, match="jbos"):
+        masyu.Search(p, jbos=2)

@@ -52,7 +52,7 @@ def test_best_configuration_gives_the_stored_loops(shared):
 
 
 def test_best_is_a_known_configuration():
-    from masyu.solving import METHODS, best_configuration
+    from masyu.methods import METHODS, best_configuration
     for weak in (False, True):
         encoding, method, engine = best_configuration(weak)
         assert encoding in ("422", "423") and method in METHODS and engine in xcc.ENGINES

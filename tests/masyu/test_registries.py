@@ -72,9 +72,9 @@ def test_defaults_are_the_registries_and_xccs():
     assert search.encoding.kind == "423" and search.method == "guard"
     assert search.engine == xcc.DEFAULT_ENGINE
     # auto (the default): the prover to two solutions, then the guard on the default engine
-    prove = masyu.solving.best_configuration(False)
-    assert masyu.solving.plan(False, "auto", None) == [prove + (2,), ("423", "guard",
-                                                                     xcc.DEFAULT_ENGINE, None)]
+    prove = masyu.methods.best_configuration(False)
+    assert masyu.methods.runs(False, "auto", None) == [prove + (2,), ("423", "guard",
+                                                                   xcc.DEFAULT_ENGINE, None)]
     assert masyu.Search(PUZZLE).method == prove[1]
 
 

@@ -207,6 +207,7 @@ class NativeEngine:
     name = "c"
     summary = "Algorithm C compiled: the same answers and mems, far faster"
     splits = True  # start() takes a choice prefix (xcc.parallel)
+    learns = False  # no clause learning: propagation is its reasoning
     budget = MEM_BUDGET
     exact = False  # counts by listing every solution (no start_count)
 

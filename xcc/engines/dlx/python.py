@@ -424,6 +424,7 @@ class PythonEngine:
     name = "python"
     summary = "Algorithm C in pure Python, the readable reference"
     splits = True  # start() takes a choice prefix (xcc.parallel)
+    learns = False  # no clause learning: propagation is its reasoning
     budget = 1 << 16  # mems per step: some tens of milliseconds
     exact = False  # counts by listing every solution (no start_count)
 

@@ -200,6 +200,8 @@ class MemoEngine:
     bytes (default :func:`default_memory`)."""
 
     exact = True  # counts without listing (start_count) and draws (start_sample)
+    splits = False  # no choice prefixes: xcc.parallel cannot split its search
+    learns = False  # no clause learning
 
     def __init__(self, native: bool = True, *, order: Sequence | None = None,
                  memory: int | None = None) -> None:

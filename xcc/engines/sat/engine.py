@@ -273,6 +273,8 @@ class SatEngine:
     summary = "the problem as CNF for CaDiCaL (needs python-sat)"
     budget = 1  # solves per step
     exact = False  # counts by listing every solution (no start_count)
+    splits = False  # no choice prefixes: xcc.parallel cannot split its search
+    learns = True  # CDCL: learns clauses (the loop guard by cuts; propagation hints unused)
 
     def __init__(self, cuts: str = DEFAULT_CUTS, memory: int | None = None) -> None:
         if cuts not in CUTS:

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from masyu import Loop, Puzzle, check
 from masyu.cli import app
 
-from ..interrupting import child
+from ...interrupting import child
 
 
 def run(*args: str):

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from ..interrupting import interrupt_after, interrupt_at_progress
+from ...interrupting import interrupt_after, interrupt_at_progress
 
 MASYU = [sys.executable, "-m", "masyu"]
 SLOW = "psm-10x10-hard-4148656"  # 958 weak solutions, 1 strong: some seconds in engine python
@@ -143,3 +143,20 @@ def test_each_local_cluster(shared):
         return [{k: v for k, v in json.loads(line).items() if "seconds" not in k}
                 for line in text.splitlines()]
     assert rows(par.stdout) == rows(seq.stdout) and len(rows(seq.stdout)) == 2
+
+
+def test_cli_count_jobs_has_the_sequential_counters(shared):
+    from typer.testing import CliRunner
+
+    from masyu.cli import app
+    where = f"{shared / 'puzzles' / 'extra.txt'}#puzsq-9833"
+    runner = CliRunner()
+    seq = json.loads(runner.invoke(app, ["count", where, "--weak", "--json"]).stdout)
+    r = runner.invoke(app, ["count", where, "--weak", "--json", "--jobs", "2"])
+    assert r.exit_code == 0, r.output
+    par = json.loads(r.stdout)
+    # the parallel run ("subproblems": its statistics); a search this small ends
+    # in the driver while the pool starts, in one subproblem
+    assert par["weak"] == 5328 and par["subproblems"] >= 1
+    assert {k: par[k] for k in ("nodes", "updates", "cleansings", "mems")} == \
+        {k: seq[k] for k in ("nodes", "updates", "cleansings", "mems")}

@@ -1,0 +1,161 @@
+"""How strong solutions are found: the methods of ``METHODS`` and the runs each makes.
+
+This is the policy: which encoding, method and engine a search runs, decided
+from the board's size and the engines' own facts (``xcc.engines.get(name)``:
+whether it ``splits`` into subproblems, whether it ``learns`` clauses), never
+from an engine's name.  The running is :mod:`masyu.solving`.
+
+- ``weak=True``: every solution of the XCC problem (several loops allowed).
+- ``method="filter"``: enumerate the weak solutions and keep those whose
+  edges form one loop through every pearl (the reference, SPEC 4).
+- ``method="guard"``: the single-cycle constraint :class:`xcc.Cycle` inside
+  the search, which cuts multi-loop partial solutions early.
+- ``method="propagate"``: the guard plus reasoning inside the search
+  (connectivity, bridges, parity cuts, forced colors).
+- ``method="best"``: the fastest configuration measured, for strong or weak
+  solutions (``best_configuration(weak)``); it chooses encoding and engine too.
+- ``method="auto"`` (the default): the fastest configuration for the task
+  (``auto_runs``).  A first solution or uniqueness (a limit of at most 2,
+  ``is_unique``): ``best``.  Listing or counting (no limit, or a larger one):
+  first ``best`` up to two solutions, which proves most puzzles unique at
+  once; only when a second solution exists, dancing links with the loop guard
+  (the c engine, 423), far faster than SAT at enumerating.  Weak solutions:
+  dancing links on 423.  An ``encoding`` or ``engine`` given is kept.
+
+``runs`` is what a search makes of a method: one run ``(encoding, method,
+engine, limit)``, or two for ``auto``; ``split_run`` the one run of a search
+split over workers.  Only xcc's public API is used; the engine default is
+``xcc.DEFAULT_ENGINE``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import xcc
+
+from .encodings import DEFAULT_ENCODING, check_encoding
+from .errors import MasyuError
+
+RunChoice = tuple[str, str, str, "int | None"]  # a run: encoding, method, engine, limit
+
+@dataclass(frozen=True)
+class Method:
+    """How strong solutions are found: ``cycle`` puts the single-cycle constraint in
+    the search (else the weak solutions are filtered), ``propagate`` adds its
+    reasoning; ``auto`` chooses encoding, method and engine itself
+    (``best_configuration``)."""
+
+    name: str
+    summary: str
+    cycle: bool = False
+    propagate: bool = False
+    auto: bool = False
+
+
+METHODS: dict[str, Method] = {m.name: m for m in (
+    Method("auto", "the fastest for the task: best for a first solution or uniqueness; to list "
+                   "or count more, best up to two solutions, then the guard on dancing links",
+           auto=True),
+    Method("filter", "keep the weak solutions that are one loop (the reference)"),
+    Method("guard", "a loop guard inside the search", cycle=True),
+    Method("propagate", "the guard with propagation in the search", cycle=True, propagate=True),
+    Method("best", "the fastest configuration measured (it picks encoding and engine)",
+           auto=True),
+)}
+DEFAULT_METHOD = "auto"
+
+
+SMALL_CELLS = 64  # boards up to 8 x 8: dancing links beat the SAT engine's setup
+
+
+def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[str, str, str]:
+    """(encoding, method, engine) of ``method="best"``: the fastest way
+    measured here (docs/benchmarks.md, benchmarks/small.py).  Strong
+    solutions: on boards of at most ``SMALL_CELLS`` cells (``cells``, when
+    given), the loop guard in the C dancing-links engine, whose setup is
+    cheaper than a SAT solver's (median 0.6-0.8 of ``sat``'s time on psm
+    6x6 and 8x8, worst 1.3; beyond 8x8 its tail on hard puzzles grows);
+    else the 423 encoding with the loop guard as lazy cuts in CaDiCaL when
+    python-sat is installed, else dancing links with propagation.  Weak
+    solutions (listed, often by the thousand): 423 on the default engine (c
+    when it is built).  (The engines are named here because they were
+    measured: this is the table of the measurements.)"""
+    if weak:
+        return "423", "guard", xcc.DEFAULT_ENGINE
+    if cells is not None and cells <= SMALL_CELLS and "c" in xcc.ENGINES:
+        return "423", "guard", "c"
+    if "sat" in xcc.ENGINES:
+        return "423", "guard", "sat"
+    return "423", "propagate", xcc.DEFAULT_ENGINE
+
+
+def prover(engine: str) -> str:
+    """The method that proves a puzzle unique fastest on ``engine``: the guard
+    alone on an engine that learns clauses (CaDiCaL: the loop by lazy cuts, its
+    own reasoning for the rest), else the guard with propagation."""
+    return "guard" if xcc.engines.get(engine).learns else "propagate"
+
+
+def auto_runs(weak: bool, limit: int | None, encoding: str | None = None,
+              engine: str | None = None, cells: int | None = None) -> list[RunChoice]:
+    """The runs of ``method="auto"``: ``(encoding, method, engine, limit)`` each.
+
+    One run, unless strong solutions are listed or counted past two: then a
+    first run of the prover with limit 2 decides a puzzle with at most one
+    solution, and the second run (the guard on dancing links, with the
+    caller's limit) happens only if it found two.  A given ``encoding`` or
+    ``engine`` is kept in every run."""
+    if weak:
+        return [(encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE, limit)]
+    if engine is None:
+        prove_enc, prove_method, prove_engine = best_configuration(False, cells)
+    else:
+        prove_enc, prove_method, prove_engine = "423", prover(engine), engine
+    prove = (encoding or prove_enc, prove_method, prove_engine)
+    if limit is not None and limit <= 2:
+        return [prove + (limit,)]
+    listing = (encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE)
+    if listing == prove:
+        return [listing + (limit,)]
+    return [prove + (2,), listing + (limit,)]
+
+
+def check_choices(encoding: str | None, method: str, engine: str | None) -> None:
+    """A MasyuError naming the valid choices, for an unknown encoding, method or engine."""
+    if encoding is not None:
+        check_encoding(encoding)
+    if not isinstance(method, str) or method not in METHODS:
+        raise MasyuError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
+    if engine is not None and engine not in xcc.ENGINES:
+        raise MasyuError(f"unknown or unavailable engine {engine!r}; "
+                         f"valid engines: {', '.join(xcc.ENGINES)}")
+
+
+def runs(weak: bool, method: str, limit: int | None, encoding: str | None = None,
+         engine: str | None = None, cells: int | None = None) -> list[RunChoice]:
+    """The runs a search makes, ``(encoding, method, engine, limit)`` each: one,
+    or two for ``auto`` (:func:`auto_runs`).  ``None`` for ``encoding`` or
+    ``engine`` is the method's choice (``DEFAULT_ENCODING``, ``xcc.DEFAULT_ENGINE``
+    outside ``auto`` and ``best``); ``cells``, the board's size, lets ``best``
+    choose by it (:func:`best_configuration`)."""
+    check_choices(encoding, method, engine)
+    if method == "auto":
+        return auto_runs(bool(weak), limit, encoding, engine, cells)
+    if METHODS[method].auto:
+        return [best_configuration(bool(weak), cells) + (limit,)]
+    return [(encoding or DEFAULT_ENCODING, method, engine or xcc.DEFAULT_ENGINE, limit)]
+
+
+def split_run(weak: bool, method: str, limit: int | None, encoding: str | None = None,
+              engine: str | None = None, cells: int | None = None) -> RunChoice:
+    """The one run of a search split over workers: the run that lists (auto's
+    second, when it makes two: the first only decides between one solution and
+    more, and a split count counts them all anyway).  An engine that does not
+    split (``splits``: the SAT engine of ``best``) is replaced by the default
+    engine, and its guard by the guard with propagation."""
+    encoding, method, engine, _ = runs(bool(weak), method, None, encoding, engine, cells)[-1]
+    if not xcc.engines.get(engine).splits:
+        engine = xcc.DEFAULT_ENGINE
+        if method == "guard" and not weak:
+            method = "propagate"
+    return encoding, method, engine, limit
