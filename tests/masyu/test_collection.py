@@ -41,7 +41,8 @@ def test_dump_and_load_round_trip(tmp_path):
     assert text == "# a size=2x3\nW.B\n..W\n\n# puzzle-2 size=2x2\n..\n.B\n\n"
     back = load(path)
     assert back == puzzles and [p.name for p in back] == ["a", "puzzle-2"]
-    loops = {"a": Loop.parse("┌─┐\n└─┘", format="box"), "b": Loop.parse("┌┐ \n└┘ \n   ", format="box")}
+    loops = {"a": Loop.parse("┌─┐\n└─┘", format="box"),
+             "b": Loop.parse("┌┐ \n└┘ \n   ", format="box")}
     dump_solutions(loops, tmp_path / "sol.txt")
     assert load_solutions(tmp_path / "sol.txt") == loops
 

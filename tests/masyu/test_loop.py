@@ -21,7 +21,7 @@ def test_box_round_trip_and_edges():
     assert loop.edges == {((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))}
     assert loop.to("box") == SQUARE
     assert formats.box.read(SQUARE.splitlines()) == loop   # the reader takes lines too
-    assert Loop.parse("╭╮\n╰╯", format="box") == loop          # rounded corners read as corners
+    assert Loop.parse("╭╮\n╰╯", format="box") == loop   # rounded corners read as corners
     assert hash(loop) == hash(Loop(2, 2, loop.edges))
 
 
@@ -92,7 +92,7 @@ def test_components_of_paths_and_branches():
     tee = Loop(3, 3, [((1, 0), (1, 1)), ((1, 1), (1, 2)), ((1, 1), (2, 1))])
     assert tee.components() == [[(1, 0), (1, 1), (1, 2), (2, 1)]]
     assert tee.shape((1, 1)) == "┬" and tee.shape((1, 0)) == "╶"
-    assert Loop.parse(tee.to("box"), format="box") == tee      # any edge set can be drawn and read back
+    assert Loop.parse(tee.to("box"), format="box") == tee   # any edge set drawn and read back
     assert Loop(3, 3).components() == []
 
 

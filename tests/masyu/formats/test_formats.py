@@ -56,7 +56,8 @@ def test_url_variants(url):
 def test_url_width_comes_first():
     p = Puzzle.parse("p?mashu/4/2/" + formats.url.write(Puzzle(2, 4, {(0, 3): "B"})).split("/")[-1])
     assert (p.rows, p.cols) == (2, 4) and p.pearl_at((0, 3)) == "B"
-    assert Puzzle(2, 4, {(1, 0): "W"}).to("url").endswith("?mashu/4/2/030")   # cell 4: middle of the 2nd
+    # cell 4: the middle of the 2nd
+    assert Puzzle(2, 4, {(1, 0): "W"}).to("url").endswith("?mashu/4/2/030")
 
 
 def test_readme_tatham_example():
