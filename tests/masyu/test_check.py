@@ -99,8 +99,8 @@ def test_black_turns_and_goes_straight_beside():
     ring = Loop.parse(RING, format="box")
     assert rules(check(Puzzle(3, 5, {(0, 2): "B"}), ring)) == [((0, 2), "black-straight")]
     # a 3x3 corner: both arms have a straight cell beside the black pearl
-    ring = Loop.parse("┌─┐\n│ │\n└─┘", format="box")
-    assert check(Puzzle(3, 3, {(0, 0): "B"}), ring) == []
+    corner = Loop.parse("┌─┐\n│ │\n└─┘", format="box")
+    assert check(Puzzle(3, 3, {(0, 0): "B"}), corner) == []
     # the 3 x 5 ring's corner (0, 4): its south arm (1, 4) goes straight, fine
     assert check(Puzzle(3, 5, {(0, 4): "B", (2, 0): "B"}), ring) == []
 
