@@ -272,8 +272,8 @@ class Loop:
 
 def _installed(loop):
     """masyu.formats: it imports this module, so this module cannot import it; it
-    installs itself as ``Loop._formats`` when it is imported (``masyu.Loop`` is
-    served through it)."""
+    installs itself as ``Loop._formats`` when it is imported (and the package face,
+    ``masyu.Loop`` or any other name it serves, imports it first)."""
     if loop._formats is None:
         raise MasyuError("reading and writing loops needs masyu.formats: import it, "
                          "or use masyu.Loop")

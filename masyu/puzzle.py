@@ -130,8 +130,8 @@ class Puzzle:
 
 def _installed(puzzle):
     """masyu.formats: it imports this module, so this module cannot import it; it
-    installs itself as ``Puzzle._formats`` when it is imported (``masyu.Puzzle``
-    is served through it)."""
+    installs itself as ``Puzzle._formats`` when it is imported (and the package face,
+    ``masyu.Puzzle`` or any other name it serves, imports it first)."""
     if puzzle._formats is None:
         raise MasyuError("reading and writing puzzles needs masyu.formats: import it, "
                          "or use masyu.Puzzle")

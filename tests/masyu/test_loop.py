@@ -1,6 +1,8 @@
 """Loops: box drawing, pzprv3 segments, JSON, components, and the errors of malformed text."""
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -213,3 +215,18 @@ def test_components_match_union_find():
             if closed:   # walked in order: each cell next to the one before
                 assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
                            for a, b in zip(piece, piece[1:] + piece[:1]))
+
+
+def test_the_formats_install_themselves_on_the_value_types():
+    # the value types import nothing above them: masyu.formats installs Loop.to & co.
+    # when imported, and the package face imports it with any name it serves
+    code = ("import sys\n"
+            "from masyu.loop import Loop\n"
+            "from masyu.errors import MasyuError\n"
+            "try:\n    Loop(2, 2).to('json')\nexcept MasyuError as err:\n    print(err)\n"
+            "import masyu\n"
+            "masyu.generate_with_loop  # no Loop named: the loops it makes can be written\n"
+            "print(Loop(2, 2, [((0, 0), (0, 1))]).to('box'), end='')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout == "reading and writing loops needs masyu.formats: import it, or use " \
+        "masyu.Loop\n╶╴\n  \n", r.stdout + r.stderr
