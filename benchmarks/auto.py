@@ -62,8 +62,8 @@ def tasks(k: int) -> list[tuple[str, list[tuple[str, str]]]]:
     for size in (10, 15, 25):
         names = [n for n in psm if n.startswith(f"psm-{size}x{size}-hard")][:k]
         out.append((f"prove unique: {len(names)} hard {size}x{size}",
-                    [(n, psm[n].to_grid()) for n in names]))
-    out.append(("prove unique: the 40x40", [(n, psm[n].to_grid()) for n in psm
+                    [(n, psm[n].to("grid")) for n in names]))
+    out.append(("prove unique: the 40x40", [(n, psm[n].to("grid")) for n in psm
                                              if n.startswith("psm-40x40")]))
     out.append(("count 337,296 strong: 6x6:yWj", [("6x6:yWj", "6x6:yWj")]))
     out.append(("count 9,349 strong: empty 5x5", [("5x5:y", "5x5:y")]))

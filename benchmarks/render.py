@@ -59,7 +59,7 @@ def main() -> int:
         loop = serpentine(n)
         puzzle = Puzzle(loop.rows, loop.cols)
         row = []
-        t, text = cpu(lambda: loop.to_json())
+        t, text = cpu(lambda: loop.to("json"))
         row.append(t)
         t, back = cpu(lambda: Loop.parse(text))
         assert set(back.edges) == set(loop.edges)

@@ -17,6 +17,9 @@ The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
 Nothing is imported until it is first used (PEP 562): ``import masyu`` costs
 no numpy, no xcc and no python-sat, so a command that only needs a reader
 starts fast.  ``_EXPORTS`` says which module each public name comes from.
+Every name served here comes with ``masyu.formats`` imported, which installs
+``Puzzle.parse``/``Puzzle.to`` and ``Loop.parse``/``Loop.to`` on the value types
+(a module of the package imports the defining module, never this face).
 """
 from __future__ import annotations
 
@@ -51,6 +54,11 @@ __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation",
 
 def __getattr__(name: str):
     module = _EXPORTS.get(name)
+    if module is not None or name.isidentifier() and not name.startswith("__"):
+        # whatever this face serves, a puzzle or a loop it hands out can be read and
+        # written: masyu.formats installs Puzzle.parse/to and Loop.parse/to on the value
+        # types (they sit below it and cannot import it)
+        importlib.import_module(".formats", __name__)
     if module is not None:
         value = getattr(importlib.import_module(f".{module}", __name__), name)
     elif name.isidentifier() and not name.startswith("__"):

@@ -25,8 +25,11 @@ import datetime
 import re
 from dataclasses import dataclass
 
-# masyu's public API only (issue 13 reorganizes the modules behind it).
-from . import Difficulty, Generated, Loop, MasyuError, Puzzle, generate_with_loop
+from .errors import MasyuError
+from .generate.bands import Difficulty
+from .generate.generator import Generated, generate_with_loop
+from .loop import Loop
+from .puzzle import Puzzle
 # The one use of the deduction solver's analysis outside the generator: "solved
 # without search".  (Issue 13 moves masyu.deduce to a package; this line follows it.)
 from .deduce import analyze as _analyze

@@ -30,9 +30,3 @@ def expect(value: object, kinds: type | tuple[type, ...], argument: str, what: s
     if not isinstance(value, allowed) or (isinstance(value, bool) and bool not in allowed):
         raise MasyuTypeError(f"{argument} must be {what}, not {type(value).__name__}",
                              f"argument {argument!r}")
-
-
-def expect_int(value: object, argument: str) -> int:
-    """An integer argument (``bool`` refused), returned as a plain int."""
-    expect(value, int, argument, "an integer")
-    return int(value)  # type: ignore[arg-type]

@@ -4,17 +4,17 @@ A ``Loop`` need not be a valid solution (``masyu.check`` says whether it is);
 it may even have an edge that leaves the board, which ``check`` reports.
 
 A value type at the bottom of the package: it imports only ``board`` and
-``errors``.  Its readers and writers (box drawing, JSON, the segments of a
-pzprv3 file) are the loop formats of ``masyu.formats``, and its picture is
-drawn by ``masyu.render``; the conveniences here reach them by function-level
-imports, since those modules import this one (a cycle at the top).  They are
-the deliberate exceptions of the import-linter contract in pyproject.toml.
+``errors``.  ``Loop.parse`` and ``Loop.to`` are thin hooks into the registry
+of formats (``masyu.formats``, a layer above, which reads and writes the box
+drawing, JSON, and the loop of a pzprv3 file or a text picture): that package
+installs itself on the class when it is imported, so no import, at the top or
+in a function, points up from here.
 """
 from __future__ import annotations
 
 import operator
 from dataclasses import dataclass
-from typing import Iterable, Sequence
+from typing import Any, ClassVar, Iterable, Sequence
 
 from .board import NESW, Cell, Edge, check_size, on_board
 from .errors import MasyuError, MasyuTypeError
@@ -43,6 +43,7 @@ class Loop:
     rows: int
     cols: int
     edges: frozenset[Edge]
+    _formats: ClassVar[Any] = None   # masyu.formats, once imported (see _installed below)
 
     def __init__(self, rows: int, cols: int, edges: Iterable[Sequence[Sequence[int]]] = ()) -> None:
         check_size(rows, cols)
@@ -236,62 +237,44 @@ class Loop:
             closed.append(False)   # an end, or an edge off the board (else it was simple)
         return out, closed
 
-    # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
-
-    @classmethod
-    def from_box(cls, text_or_lines: str | Iterable[str], rows: int | None = None,
-                 cols: int | None = None) -> "Loop":
-        """Read the box drawing of the solution files: one character per cell.
-
-        ``─ │ ┌ ┐ └ ┘`` (rounded corners too), space (or ``.``) = unused.  Short
-        lines are padded with spaces, and missing rows with empty ones when the
-        size is given.  Every arm must meet an arm of the neighbour it points
-        to; an arm may leave the board (``check`` reports it).
-        """
-        from .formats import box  # masyu.formats imports loop: a cycle if at the top
-        return box.read(text_or_lines, rows, cols)
-
-    def to_box(self) -> str:
-        """The box drawing, one line a row (trailing spaces kept), each ending in a newline."""
-        from .formats import box  # masyu.formats imports loop: a cycle if at the top
-        return box.write(self)
-
-    @classmethod
-    def from_pzprv3_segments(cls, text_or_lines: str | Iterable[str], rows: int,
-                             cols: int) -> "Loop":
-        """Read the drawn-loop part of a pzprv3 file: ``rows`` lines of ``cols - 1``
-        horizontal tokens, then ``rows - 1`` lines of ``cols`` vertical ones
-        (``1`` line, ``0`` none, ``-1`` cross mark).  Blank lines are skipped."""
-        from .formats import pzprv3  # masyu.formats imports loop: a cycle if at the top
-        return pzprv3.read_segments(text_or_lines, rows, cols)
-
-    def to_pzprv3_segments(self) -> list[str]:
-        """The segment lines of a pzprv3 file (each token followed by a space, as the player writes)."""
-        from .formats import pzprv3  # masyu.formats imports loop: a cycle if at the top
-        return pzprv3.write_segments(self)
-
-    def to_json(self) -> str:
-        """``{"rows": R, "cols": C, "edges": [[[r1, c1], [r2, c2]], ...]}``, edges sorted."""
-        from .formats import json  # masyu.formats imports loop: a cycle if at the top
-        return json.write(self)
-
-    @classmethod
-    def from_json(cls, text: str) -> "Loop":
-        from .formats import json  # masyu.formats imports loop: a cycle if at the top
-        return json.read(text)
+    # -- text and pictures: masyu.formats, one layer up, installs itself here --
 
     @classmethod
     def parse(cls, text: str, rows: int | None = None, cols: int | None = None, *,
-              limit: int | None = None) -> "Loop":
+              format: str | None = None, limit: int | None = None) -> "Loop":
         """Read a loop as JSON, a pzprv3 file with its loop drawn, a text picture or
-        a box drawing; a text longer than ``limit`` characters (by default
-        ``masyu.formats.MAX_LOOP_TEXT``, 32 Mi) is refused before it is read."""
-        from .formats import MAX_LOOP_TEXT, parse_loop  # formats imports loop: a cycle at the top
-        return parse_loop(text, rows, cols, limit=MAX_LOOP_TEXT if limit is None else limit)
+        a box drawing, detected from the text, or in ``format`` if it is given
+        (``json``, ``box``, ``pzprv3``, ``picture``).
 
-    def _repr_svg_(self) -> str:
-        from .render import loop_svg  # masyu.render imports loop: a cycle if at the top
-        return loop_svg(self)
+        The box drawing (``─ │ ┌ ┐ └ ┘``, rounded corners too, space or ``.``
+        unused) is read as it is, short lines padded with spaces and missing
+        rows with empty ones when the size is given; every arm must meet an arm
+        of the neighbour it points to, though an arm may leave the board
+        (``check`` reports it).  A text longer than ``limit`` characters (by
+        default ``masyu.formats.MAX_LOOP_TEXT``, 32 Mi) is refused before it is
+        read.  (:func:`masyu.formats.parse_loop`.)
+        """
+        return _installed(cls).parse_loop(text, rows, cols, format=format, limit=limit)
+
+    def to(self, format: str) -> str:
+        """The loop in a loop format of ``masyu.FORMATS``: ``json`` (``{"rows": R,
+        "cols": C, "edges": [[[r1, c1], [r2, c2]], ...]}``, edges sorted) or ``box``
+        (one line a row, trailing spaces kept, each ending in a newline).
+        (:func:`masyu.formats.write_loop`.)"""
+        return _installed(self).write_loop(self, format)
+
+    def _repr_svg_(self) -> str:   # Jupyter shows a loop drawn on an empty board
+        return _installed(self).svg.write_loop(self)
 
     def __repr__(self) -> str:
         return f"Loop({self.rows}, {self.cols}, <{len(self.edges)} edges>)"
+
+
+def _installed(loop):
+    """masyu.formats: it imports this module, so this module cannot import it; it
+    installs itself as ``Loop._formats`` when it is imported (and the package face,
+    ``masyu.Loop`` or any other name it serves, imports it first)."""
+    if loop._formats is None:
+        raise MasyuError("reading and writing loops needs masyu.formats: import it, "
+                         "or use masyu.Loop")
+    return loop._formats

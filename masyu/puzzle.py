@@ -1,17 +1,16 @@
 """The Masyu puzzle: a board of R x C cells, some holding white or black pearls.
 
 A value type at the bottom of the package: it imports only ``board`` and
-``errors``.  Its conveniences for formats and pictures do their work in the
-layers above (``masyu.formats``, ``masyu.render``), reached by function-level
-imports: those modules import this one, so importing them here at the top
-would be a cycle.  They are the deliberate exceptions of the import-linter
-contract in pyproject.toml.
+``errors``.  ``Puzzle.parse`` and ``Puzzle.to`` are thin hooks into the
+registry of formats (``masyu.formats``, a layer above, which reads and writes
+every format): that package installs itself on the class when it is imported,
+so no import, at the top or in a function, points up from here.
 """
 from __future__ import annotations
 
 import operator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Mapping
 
 from .board import Cell, check_size, on_board
 from .errors import MasyuError, MasyuTypeError
@@ -32,6 +31,7 @@ class Puzzle:
     cols: int
     pearls: tuple[tuple[Cell, str], ...]
     name: str | None = field(default=None, compare=False)
+    _formats: ClassVar[Any] = None   # masyu.formats, once imported (see _installed below)
 
     def __init__(self, rows: int, cols: int,
                  pearls: Mapping[Cell, str] | Iterable[tuple[Cell, str]] = (),
@@ -102,61 +102,37 @@ class Puzzle:
         pearls = {(r, c): ch for r, line in enumerate(lines) for c, ch in enumerate(line) if ch in "WB"}
         return cls(len(lines), len(lines[0]) if lines else 0, pearls, name=name)
 
-    # -- formats and pictures (the work is done in masyu.formats and masyu.render) --
+    # -- text and pictures: masyu.formats, one layer up, installs itself here --
 
     @classmethod
-    def parse(cls, text: str, name: str | None = None, *, limit: int | None = None) -> "Puzzle":
-        """Read a puzzle in any format users paste, detected from the text.
+    def parse(cls, text: str, name: str | None = None, *, format: str | None = None,
+              limit: int | None = None) -> "Puzzle":
+        """Read a puzzle in any format users paste, detected from the text, or in
+        the puzzle ``format`` of ``masyu.FORMATS`` if it is given.
 
         Grid text (``.WB``, ``o``/``x``, Knuth's ``0``/``1``), a puzz.link URL,
         a pzprv3 file, a Pearl game ID ``WxH:DESC``, or a puzzle-masyu.com task
-        ``N:DESC`` (``masyu.FORMATS``).  Raises MasyuError, with the place, on
-        bad input; a text longer than ``limit`` characters (by default
-        ``masyu.formats.MAX_TEXT``, 4 Mi) is refused before it is read.
+        ``N:DESC``.  Raises MasyuError, with the place, on bad input; a text
+        longer than ``limit`` characters (by default ``masyu.formats.MAX_TEXT``,
+        4 Mi) is refused before it is read.  (:func:`masyu.formats.parse`.)
         """
-        from .formats import MAX_TEXT, parse  # masyu.formats imports puzzle: a cycle if at the top
-        return parse(text, name, limit=MAX_TEXT if limit is None else limit)
+        return _installed(cls).parse(text, name, format=format, limit=limit)
 
     def to(self, format: str, loop: "Loop | None" = None) -> str:
-        """The puzzle in a format of ``masyu.FORMATS`` (``loop``: pzprv3 only)."""
-        from .formats import write  # masyu.formats imports puzzle: a cycle if at the top
-        return write(self, format, loop)
+        """The puzzle in a puzzle format of ``masyu.FORMATS``: ``grid``, ``url``,
+        ``tatham``, ``tatham-url``, ``psm``, ``pzprv3`` and ``picture`` (these two
+        with ``loop`` drawn if given).  (:func:`masyu.formats.write`.)"""
+        return _installed(self).write(self, format, loop)
 
-    def to_grid(self) -> str:
-        """The ``.WB`` lines."""
-        return self.to("grid")
+    def _repr_svg_(self) -> str:   # Jupyter shows a puzzle as its picture
+        return _installed(self).svg.write(self)
 
-    def to_url(self) -> str:
-        """The puzz.link URL."""
-        return self.to("url")
 
-    def to_tatham(self) -> str:
-        """Simon Tatham's Pearl game ID ``WxH:DESC``."""
-        return self.to("tatham")
-
-    def to_psm(self) -> str:
-        """The puzzle-masyu.com task ``N:DESC`` (square boards only)."""
-        return self.to("psm")
-
-    def to_pzprv3(self, loop: "Loop | None" = None) -> str:
-        """The pzprv3 file of the puzz.link player, with ``loop`` drawn if given."""
-        return self.to("pzprv3", loop)
-
-    def to_tatham_url(self) -> str:
-        """The address of Simon Tatham's Pearl page that opens the puzzle."""
-        return self.to("tatham-url")
-
-    def to_picture(self, loop: "Loop | None" = None) -> str:
-        """The text picture (``○ ● ·``) of ``masyu render``, with ``loop`` drawn if given."""
-        return self.to("picture", loop)
-
-    def render_text(self, loop=None) -> str:
-        from .render import render_text  # masyu.render imports puzzle: a cycle if at the top
-        return render_text(self, loop)
-
-    def render_svg(self, loop=None) -> str:
-        from .render import render_svg  # masyu.render imports puzzle: a cycle if at the top
-        return render_svg(self, loop)
-
-    def _repr_svg_(self) -> str:
-        return self.render_svg()
+def _installed(puzzle):
+    """masyu.formats: it imports this module, so this module cannot import it; it
+    installs itself as ``Puzzle._formats`` when it is imported (and the package face,
+    ``masyu.Puzzle`` or any other name it serves, imports it first)."""
+    if puzzle._formats is None:
+        raise MasyuError("reading and writing puzzles needs masyu.formats: import it, "
+                         "or use masyu.Puzzle")
+    return puzzle._formats

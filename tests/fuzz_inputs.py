@@ -54,10 +54,10 @@ def readers() -> list[Reader]:
     out.append(Reader("picture loop", lambda t: Loop.parse(t, 6, 6), MasyuError,
                       (p.to("picture", loop), masyu.render_text(p, loop))))
     out.append(Reader("box loop", lambda t: Loop.parse(t, 6, 6), MasyuError,
-                      (loop.to_box(), loop.to_box().replace(" ", "·"))))
-    out.append(Reader("box loop, no size", Loop.parse, MasyuError, (loop.to_box(),)))
-    out.append(Reader("json loop", Loop.parse, MasyuError, (loop.to_json(),)))
-    out.append(Reader("pzprv3 loop", Loop.parse, MasyuError, (p.to_pzprv3(loop),)))
+                      (loop.to("box"), loop.to("box").replace(" ", "·"))))
+    out.append(Reader("box loop, no size", Loop.parse, MasyuError, (loop.to("box"),)))
+    out.append(Reader("json loop", Loop.parse, MasyuError, (loop.to("json"),)))
+    out.append(Reader("pzprv3 loop", Loop.parse, MasyuError, (p.to("pzprv3", loop),)))
     out.append(Reader("collection", lambda t: masyu.collection.parse_collection(t, "f.txt"),
                       MasyuError, (masyu.collection.format_collection([p, big]),)))
     out.append(Reader("solutions file", lambda t: masyu.collection.parse_solutions(t, "s.txt"),

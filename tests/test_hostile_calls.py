@@ -24,12 +24,13 @@ WRONG = [None, 5, -1, 0.5, True, "x", b"x", [], {}, (1,), [[1]], object(), float
 CALLS = [
     (Puzzle, (6, 6, P.pearls), {"name": "p"}, MasyuError),
     (Loop, (6, 6, LOOP.edges), {}, MasyuError),
-    (Puzzle.parse, (P.to_tatham(),), {"name": "p"}, MasyuError),
-    (Loop.parse, (LOOP.to_box(), 6, 6), {}, MasyuError),
+    (Puzzle.parse, (P.to("tatham"),), {"name": "p"}, MasyuError),
+    (Loop.parse, (LOOP.to("box"), 6, 6), {}, MasyuError),
     (Puzzle.from_grid, (P.grid,), {}, MasyuError),
-    (Loop.from_box, (LOOP.to_box(),), {}, MasyuError),
-    (Loop.from_json, (LOOP.to_json(),), {}, MasyuError),
+    (Loop.parse, (LOOP.to("box"),), {"format": "box"}, MasyuError),
+    (Loop.parse, (LOOP.to("json"),), {"format": "json"}, MasyuError),
     (P.to, ("grid",), {}, MasyuError),
+    (LOOP.to, ("json",), {}, MasyuError),
     (masyu.check, (P, LOOP), {"weak": False}, MasyuError),
     (masyu.render_text, (P, LOOP), {}, MasyuError),
     (masyu.render_svg, (P, LOOP), {"cell": 36}, MasyuError),
@@ -39,11 +40,11 @@ CALLS = [
     (masyu.is_unique, (P,), {"weak": False, "encoding": "423", "method": "guard",
                              "engine": "c"}, MasyuError),
     (masyu.generate, (6, 6), {"seed": 1, "difficulty": "easy"}, MasyuError),
-    (masyu.formats.parse, (P.to_tatham(),), {}, MasyuError),
-    (masyu.formats.parse_loop, (LOOP.to_box(), 6, 6), {}, MasyuError),
+    (masyu.formats.parse, (P.to("tatham"),), {}, MasyuError),
+    (masyu.formats.parse_loop, (LOOP.to("box"), 6, 6), {}, MasyuError),
     (masyu.formats.write, (P, "grid"), {}, MasyuError),
     (masyu.formats.write_loop, (LOOP, "json"), {}, MasyuError),
-    (masyu.collection.parse_collection, (P.to_grid(),), {}, MasyuError),
+    (masyu.collection.parse_collection, (P.to("grid"),), {}, MasyuError),
     (masyu.collection.format_collection, ([P],), {}, MasyuError),
     (masyu.collection.format_solutions, ({"a": LOOP},), {}, MasyuError),
     (xcc.Problem, (["a", "b"], ["x"], [["a", "x:1"], ["b"]]), {"name": "q"}, xcc.XCCError),
@@ -81,8 +82,8 @@ def test_wrong_types_raise_the_package_error(call, args, kwargs, error):
     # accepted: whatever was accepted must work in the next steps too
     if isinstance(result, Puzzle):
         masyu.count(result, limit=1)
-        result.render_svg()
-        result.to_grid()
+        masyu.render_svg(result)
+        result.to("grid")
     if isinstance(result, Loop):
         masyu.check(Puzzle(result.rows, result.cols), result)
         masyu.render_svg(Puzzle(result.rows, result.cols), result)

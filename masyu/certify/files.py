@@ -27,6 +27,7 @@ import hashlib
 import json
 from pathlib import Path
 
+from .. import formats
 from ..board import board
 from ..errors import MasyuError
 
@@ -69,8 +70,8 @@ def texts(cert) -> dict[str, str]:
     formula = _dimacs(["rules.cnf, the clauses of cuts.json and blocking.cnf, in that order: "
                        "the formula proof.drat refutes"], b.nedges,
                       [("", lits) for lits in cert.formula()])
-    return {"puzzle": p.to_grid().rstrip("\n") + "\n", "rules": rules, "cuts": cuts,
-            "solution": cert.solution.to_box(), "blocking": blocking,
+    return {"puzzle": formats.write(p, "grid").rstrip("\n") + "\n", "rules": rules, "cuts": cuts,
+            "solution": formats.write_loop(cert.solution, "box"), "blocking": blocking,
             "proof": "\n".join(cert.proof) + ("\n" if cert.proof else ""), "formula": formula}
 
 

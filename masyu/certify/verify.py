@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 import xcc
 
+from .. import formats
 from ..board import board
 from ..check import check
 from ..errors import MasyuError
@@ -90,7 +91,7 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
     except Refused as why:
         return Verdict(False, str(why))
     try:
-        p = Puzzle.parse(text["puzzle"])
+        p = formats.parse(text["puzzle"])
     except MasyuError as err:
         raise MasyuError(err.message, f"{FILES['puzzle']}, {err.where}" if err.where
                          else FILES["puzzle"]) from None
@@ -129,7 +130,7 @@ def verify(directory, checker: str = "c", puzzle: Puzzle | None = None) -> Verdi
             return refuse(f"{FILES['cuts']}: cut {number} ({c['kind']}) is not a valid cut: {why}")
     # the solution, and the blocking clause its negation
     try:
-        loop = Loop.from_box(text["solution"], p.rows, p.cols)
+        loop = formats.parse_loop(text["solution"], p.rows, p.cols, format="box")
     except MasyuError as err:
         raise MasyuError(err.message, f"{FILES['solution']}: {err.where}" if err.where
                          else FILES["solution"]) from None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Optional
 
-from . import say
+from .common import say
 from .inputs import errors_exit
 from .outputs import emit
 from .solve_one import Progress, by, check_memory, kind, new_search

@@ -14,7 +14,7 @@ from typing import Sequence
 import typer
 from typer.core import TyperCommand
 
-from . import COMMANDS, HELP, STDIN_PICK, exits, fault
+from .common import COMMANDS, HELP, STDIN_PICK, exits, fault
 
 
 class Command(TyperCommand):

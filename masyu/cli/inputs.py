@@ -27,7 +27,7 @@ from typing import Iterator, NoReturn
 
 import xcc
 
-from . import STDIN_PICK, say
+from .common import STDIN_PICK, say
 from ..board import check_same_size
 from ..errors import MasyuError
 from ..formats import url

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from . import exits
+from .common import exits
 from .count_one import count
 from .inputs import read_puzzle_arg
 from .solve_one import SHOWS, limit_memory, solve, start

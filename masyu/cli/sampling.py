@@ -17,6 +17,7 @@ import typer
 import xcc
 
 from .inputs import errors_exit, fail, read_puzzle_arg
+from .. import formats
 from ..exact import EXACT_ENGINES, exact_count, sample as sample_loops
 from ..puzzle import Puzzle
 
@@ -137,7 +138,7 @@ def sample(
     for j, loop in enumerate(loops):
         if j:
             typer.echo("")
-        typer.echo(loop.to_box(), nl=False)
+        typer.echo(formats.write_loop(loop, "box"), nl=False)
     if not quiet:
         what = _kind(weak, 2)
         note = f"{len(loops)} draw{'' if len(loops) == 1 else 's'}" if loops else f"no {what}"

@@ -15,7 +15,7 @@ import time
 from importlib import resources
 from typing import Optional
 
-from . import say
+from .common import say
 from .inputs import errors_exit, fail, read_puzzle_arg
 from .outputs import OutputFile, Status, emit, held_interrupt, write_file
 from .. import memory

@@ -3,8 +3,8 @@
 ``ENCODINGS`` is the one list of them (name -> summary and construction); the
 CLI's ``--encoding``, the validation messages and the benchmarks read it.
 One module per construction (``ex422``, ``ex423``) over what they share: the
-slot tables and the normalization (``slots``), the item names (``names``),
-the result (``encoding``) and the union-find with parity (``unionfind``).
+slot tables and the normalization (``slots``), the item names (``names``)
+and the result (``encoding``).
 See ``docs/constructions.md`` for the proofs.
 """
 from __future__ import annotations

@@ -37,8 +37,7 @@ def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray, np
     and for every root the lowest number of its class (the class's leader);
     or the first contradiction among the relations (in pearl order).  Only
     the edges of pearls enter the union-find; every other edge is a class of
-    its own.  (The union-find of :mod:`.unionfind` on plain lists indexed by
-    edge number: the same classes, with no dictionary per call.)
+    its own.  (Plain lists indexed by edge number: no dictionary per call.)
     """
     size = bd.nedges + 1
     parent = list(range(size))

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import formats
 from ..board import Cell, step
 from ..loop import Loop
 from ..puzzle import Puzzle
@@ -67,8 +68,8 @@ class Ambiguity:
 
     def as_dict(self) -> dict[str, Any]:
         return {"solutions": self.solutions, "unique": self.unique,
-                "first": self.first.to_box() if self.first else None,
-                "second": self.second.to_box() if self.second else None,
+                "first": formats.write_loop(self.first, "box") if self.first else None,
+                "second": formats.write_loop(self.second, "box") if self.second else None,
                 "cells": [list(c) for c in self.cells],
                 "pearls": [{"cell": list(c), "pearl": k} for c, k in self.pearls],
                 "text": self.text, "interrupted": self.interrupted}

@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from .. import formats
 from ..board import Cell, Edge
 from ..loop import Loop
 from ..puzzle import Puzzle
@@ -101,7 +102,7 @@ class Explanation:
     def as_dict(self) -> dict[str, Any]:
         return {"result": self.result, "level": self.level,
                 "steps": [s.as_dict() for s in self.steps],
-                "loop": self.loop.to_box() if self.loop is not None else None}
+                "loop": formats.write_loop(self.loop, "box") if self.loop is not None else None}
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)

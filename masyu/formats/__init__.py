@@ -6,9 +6,14 @@ the text picture that ``masyu render`` prints, grid text.  Loop formats: JSON
 and the box drawing of the solutions files (a pzprv3 file and a text picture
 may carry a loop too).  ``FORMATS`` lists them in the order detection tries
 them; the last of each kind (grid, box) takes whatever the others refuse.
-Detection, ``Puzzle.parse``/``Puzzle.to_*``, ``Loop.parse``, the CLI's
-``convert --to`` and ``solve --format`` and the docs all read it: adding a
-format is one module and one line here.
+Detection, ``Puzzle.parse``/``Puzzle.to``, ``Loop.parse``/``Loop.to``, the
+CLI's ``convert --to`` and ``solve --format`` and the docs all read it: adding
+a format is one module and one line here.  (``svg`` writes the SVG picture of
+``masyu.render_svg``: no registry entry, since nothing reads it.)
+
+The value types sit a layer below and import nothing from here: this package
+installs itself on ``Puzzle`` and ``Loop`` when it is imported (the last lines),
+and their ``parse``, ``to`` and ``_repr_svg_`` call these functions.
 
 Detection looks once at the head of the text (``common.HEAD`` characters from
 the first that is not blank); every reader is linear in its text, and a text
@@ -19,13 +24,14 @@ segment); nothing else escapes.
 """
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from typing import Callable, Union
 
 from ..errors import MasyuError, MasyuTypeError
 from ..loop import Loop
 from ..puzzle import Puzzle
-from . import box, grid, json, picture, psm, pzprv3, tatham, tathamurl, url
+from . import box, grid, json, picture, psm, pzprv3, svg, tatham, tathamurl, url
 from .common import MAX_LOOP_TEXT, MAX_TEXT, check_length, expect_text, head
 
 
@@ -92,13 +98,15 @@ def detect(text: str) -> str:
     return next(name for name in PUZZLE_FORMATS if FORMATS[name].detect(h))
 
 
-def parse(text: str, name: str | None = None, *, limit: int = MAX_TEXT) -> Puzzle:
-    """Read a puzzle in any puzzle format, detected from the text (at most
-    ``limit`` characters)."""
-    check_length(expect_text(text), limit, "puzzle text")
+def parse(text: str, name: str | None = None, *, format: str | None = None,
+          limit: int | None = None) -> Puzzle:
+    """Read a puzzle in any puzzle format, detected from the text, or in the
+    puzzle format ``format`` if it is given (at most ``limit`` characters, by
+    default ``MAX_TEXT``)."""
+    check_length(expect_text(text), MAX_TEXT if limit is None else limit, "puzzle text")
     if name is not None:
         expect_text(name, "name")
-    puzzle = FORMATS[detect(text)].read(text)
+    puzzle = (get(format, "puzzle") if format is not None else FORMATS[detect(text)]).read(text)
     if name is not None:
         puzzle = Puzzle(puzzle.rows, puzzle.cols, puzzle.pearls, name=name)
     return puzzle
@@ -118,38 +126,46 @@ def write(puzzle: Puzzle, name: str, loop: Loop | None = None) -> str:
 
 
 def parse_loop(text: str, rows: int | None = None, cols: int | None = None, *,
-               limit: int = MAX_LOOP_TEXT) -> Loop:
+               format: str | None = None, limit: int | None = None) -> Loop:
     """Read a loop as JSON, a pzprv3 file with its loop drawn, a text picture
-    or a box drawing (at most ``limit`` characters).
+    or a box drawing, detected from the text or in ``format`` if it is given
+    (at most ``limit`` characters, by default ``MAX_LOOP_TEXT``).
 
     The box drawing gets the text as it is (spaces matter) and the size, for
     padding; a loop of another format must have that size if it is given.
     A text with nothing but line ends in it is refused: it is no loop.
     """
-    check_length(expect_text(text), limit, "loop text")
+    check_length(expect_text(text), MAX_LOOP_TEXT if limit is None else limit, "loop text")
     for value, argument in ((rows, "rows"), (cols, "cols")):
         if value is not None:
             _expect(value, int, argument, "an integer or None")
+    if format is None:
+        format = _detect_loop(text, cols)
+    fmt = FORMATS.get(format) if isinstance(format, str) else None
+    if fmt is not None and fmt.read_loop is not None:      # pzprv3, picture
+        loop = fmt.read_loop(text, rows, cols)
+    else:
+        fmt = get(format, "loop")
+        if fmt.sized:                                       # the box drawing, padded
+            return fmt.read(text, rows, cols)
+        loop = fmt.read(text.strip())
+    if (rows is not None and loop.rows != rows) or (cols is not None and loop.cols != cols):
+        raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}",
+                         "line 1")
+    return loop
+
+
+def _detect_loop(text: str, cols: int | None) -> str:
+    """The name of the format of a loop text (the box drawing takes what the others refuse)."""
     if not text.strip("\r\n"):
         raise MasyuError("no loop: the text is empty")
     h = head(text)
     start = len(text) - len(text.lstrip("\r\n"))   # the first line's width: one scan of it
     end = text.find("\n", start)
     width = len((text[start:] if end < 0 else text[start:end]).rstrip())
-    for fmt in FORMATS.values():
-        if fmt.detect_loop is not None:
-            if fmt.detect_loop(h, cols, width):
-                loop = fmt.read_loop(text, rows, cols)
-                break
-        elif fmt.kind == "loop" and fmt.detect(h):
-            if fmt.sized:
-                return fmt.read(text, rows, cols)
-            loop = fmt.read(text.strip())
-            break
-    if (rows is not None and loop.rows != rows) or (cols is not None and loop.cols != cols):
-        raise MasyuError(f"the loop is {loop.rows}x{loop.cols}, expected {rows}x{cols}",
-                         "line 1")
-    return loop
+    return next(name for name, fmt in FORMATS.items()
+                if (fmt.detect_loop(h, cols, width) if fmt.detect_loop is not None
+                    else fmt.kind == "loop" and fmt.detect(h)))
 
 
 def _expect(value: object, kind: type, argument: str, what: str) -> None:
@@ -162,6 +178,11 @@ def write_loop(loop: Loop, name: str) -> str:
     """``loop`` in the loop format ``name``."""
     _expect(loop, Loop, "loop", "a masyu.Loop")
     return get(name, "loop").write(loop)
+
+
+# Puzzle.parse, Puzzle.to, Loop.parse, Loop.to and _repr_svg_ call this package: the
+# value types cannot import it (it imports them), so it installs itself on them.
+Puzzle._formats = Loop._formats = sys.modules[__name__]
 
 
 __all__ = ["FORMATS", "PUZZLE_FORMATS", "LOOP_FORMATS", "Format", "get", "detect", "parse",

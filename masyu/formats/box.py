@@ -24,7 +24,7 @@ def detect(head: str) -> bool:
 
 def read(text_or_lines: str | Iterable[str], rows: int | None = None,
          cols: int | None = None) -> Loop:
-    """Read a box drawing (see :meth:`masyu.Loop.from_box`)."""
+    """Read a box drawing (see :meth:`masyu.Loop.parse`)."""
     if not isinstance(text_or_lines, str) and not hasattr(text_or_lines, "__iter__"):
         raise MasyuTypeError("a box drawing is a str or a list of lines, not "
                              f"{type(text_or_lines).__name__}", "argument 'text_or_lines'")

@@ -220,19 +220,6 @@ def grow_loop(rows: int, cols: int, rng: random.Random, *, steps_per_face: int =
     return faces_loop(rows, cols, inside)
 
 
-def loop_faces(loop: Loop) -> list[list[bool]]:
-    """The faces inside a simple loop (by the parity of the vertical edges to the left)."""
-    rows, cols = loop.rows, loop.cols
-    inside = [[False] * (cols - 1) for _ in range(rows - 1)]
-    for r in range(rows - 1):
-        parity = False
-        for c in range(cols - 1):
-            if ((r, c), (r + 1, c)) in loop.edges:
-                parity = not parity
-            inside[r][c] = parity
-    return inside
-
-
 def faces_loop(rows: int, cols: int, inside: Sequence[Sequence[bool]]) -> Loop:
     """The boundary of a set of faces, as a Loop."""
     fr, fc = rows - 1, cols - 1

@@ -17,9 +17,15 @@ import json
 import re
 from typing import Any, Mapping, Sequence
 
-from .. import Generated, Loop, MasyuError, Puzzle, check, hint
+from .. import formats
+from ..check import check
 from ..daily import daily, parse_date
+from ..errors import MasyuError
 from ..explain import Marks, as_marks
+from ..explain.hints import hint
+from ..generate.generator import Generated
+from ..loop import Loop
+from ..puzzle import Puzzle
 from .zen import validate, zen
 
 MAX_BODY = 64 * 1024          # bytes of a POST body (a 50x50 box drawing is ~8 KiB as JSON)
@@ -136,7 +142,7 @@ def _puzzle(obj: Mapping[str, Any]) -> Puzzle:
     if len(lines) > MAX_CHECK_SIDE or len(lines[0]) > MAX_CHECK_SIDE:
         raise MasyuError(f"boards here have at most {MAX_CHECK_SIDE} rows and columns", "puzzle")
     try:
-        return Puzzle.parse(grid)
+        return formats.parse(grid)
     except MasyuError as err:
         raise MasyuError(err.message, f"puzzle, {err.where}" if err.where else "puzzle") from None
 
@@ -150,7 +156,7 @@ def check_response(body: bytes) -> dict[str, Any]:
     puzzle, box = _puzzle(obj), _field(obj, "loop")
     try:
         # the page sends "" for a board with nothing drawn (Loop.parse refuses an empty text)
-        loop = Loop.parse(box, puzzle.rows, puzzle.cols) if box.strip("\r\n") else \
+        loop = formats.parse_loop(box, puzzle.rows, puzzle.cols) if box.strip("\r\n") else \
             Loop(puzzle.rows, puzzle.cols)
     except MasyuError as err:
         raise MasyuError(err.message, f"loop, {err.where}" if err.where else "loop") from None

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Callable
 
-from .. import MasyuError
+from ..errors import MasyuError
 from . import api
 
 GENERATION_SECONDS = 30.0   # one puzzle's deadline (a 20x20 takes about 2 s)

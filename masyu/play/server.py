@@ -22,7 +22,7 @@ from importlib import resources
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
-from .. import MasyuError
+from ..errors import MasyuError
 from . import api
 from .jobs import GENERATION_SECONDS, Jobs, Unavailable
 

@@ -20,7 +20,11 @@ from __future__ import annotations
 
 import random
 
-from .. import Generated, Loop, MasyuError, Puzzle, check, generate_with_loop
+from ..check import check
+from ..errors import MasyuError
+from ..generate.generator import Generated, generate_with_loop
+from ..loop import Loop
+from ..puzzle import Puzzle
 from ..daily import deduction_difficulty, solved_by_deduction
 
 MIN_SIDE, MAX_SIDE = 4, 20     # zen boards (the generator's smallest; 20x20 takes ~2 s)

@@ -94,7 +94,7 @@ def other_solution(text: str) -> str:
     return Loop(10, 10, [((0, c), (0, c + 1)) for c in range(9)]
                 + [((9, c), (9, c + 1)) for c in range(9)]
                 + [((r, 0), (r + 1, 0)) for r in range(9)]
-                + [((r, 9), (r + 1, 9)) for r in range(9)]).to_box()
+                + [((r, 9), (r + 1, 9)) for r in range(9)]).to("box")
 
 
 def flip_blocking(text: str) -> str:
@@ -161,7 +161,7 @@ def test_boards_too_big_to_certify_are_refused_up_front(tmp_path, cert10):
     with pytest.raises(MasyuError, match="too large for a certificate"):
         prove(big)
     cert10.write(tmp_path)
-    (tmp_path / "puzzle.txt").write_text(big.to_grid())
+    (tmp_path / "puzzle.txt").write_text(big.to("grid"))
     cfiles.rehash(tmp_path)
     with pytest.raises(MasyuError, match="puzzle.txt: a 201x200 board is too large"):
         verify(tmp_path)

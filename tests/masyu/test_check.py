@@ -4,11 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from masyu import MasyuError, Puzzle
+from masyu import Loop, MasyuError, Puzzle
 from masyu.check import RULES, Violation, check
 from masyu.collection import load, load_solutions
 from masyu.board import step
-from masyu.loop import SHAPES, Loop
+from masyu.loop import SHAPES
 
 PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
 LOOP_SHAPES = " ─│┌┐└┘"
@@ -70,7 +70,7 @@ def test_every_damage_of_a_small_loop_fails(solved):
 def test_damaged_box_text_is_refused_or_fails(solved):
     rng = random.Random(423)
     for puzzle, loop in rng.sample(solved, 40):
-        lines = loop.to_box().splitlines()
+        lines = loop.to("box").splitlines()
         r, c = rng.randrange(puzzle.rows), rng.randrange(puzzle.cols)
         shape = rng.choice([s for s in LOOP_SHAPES if s != lines[r][c]])
         lines[r] = lines[r][:c] + shape + lines[r][c + 1:]
@@ -83,23 +83,24 @@ def test_damaged_box_text_is_refused_or_fails(solved):
 
 
 def test_white_turns_and_black_arms():
-    square = Loop.from_box("┌┐\n└┘")
+    square = Loop.parse("┌┐\n└┘", format="box")
     assert rules(check(Puzzle(2, 2, {(0, 0): "W"}), square)) == [((0, 0), "white-turns")]
     assert rules(check(Puzzle(2, 2, {(0, 0): "B"}), square)) == [((0, 0), "black-arm-turns")] * 2
 
 
 def test_white_needs_a_turn_beside():
-    ring = Loop.from_box(RING)
+    ring = Loop.parse(RING, format="box")
     assert check(Puzzle(3, 5, {(0, 1): "W"}), ring) == []
     assert rules(check(Puzzle(3, 5, {(0, 2): "W"}), ring)) == [((0, 2), "white-no-turn-beside")]
     assert check(Puzzle(3, 5, {(1, 0): "W"}), ring) == []
 
 
 def test_black_turns_and_goes_straight_beside():
-    ring = Loop.from_box(RING)
+    ring = Loop.parse(RING, format="box")
     assert rules(check(Puzzle(3, 5, {(0, 2): "B"}), ring)) == [((0, 2), "black-straight")]
     # a 3x3 corner: both arms have a straight cell beside the black pearl
-    assert check(Puzzle(3, 3, {(0, 0): "B"}), Loop.from_box("┌─┐\n│ │\n└─┘")) == []
+    corner = Loop.parse("┌─┐\n│ │\n└─┘", format="box")
+    assert check(Puzzle(3, 3, {(0, 0): "B"}), corner) == []
     # the 3 x 5 ring's corner (0, 4): its south arm (1, 4) goes straight, fine
     assert check(Puzzle(3, 5, {(0, 4): "B", (2, 0): "B"}), ring) == []
 
@@ -136,8 +137,8 @@ def test_several_loops_and_weak_solutions():
 
 def test_loop_forms_and_sizes():
     puzzle = Puzzle(2, 2)
-    square = Loop.from_box("┌┐\n└┘")
-    assert check(puzzle, square.to_json()) == []
+    square = Loop.parse("┌┐\n└┘", format="box")
+    assert check(puzzle, square.to("json")) == []
     assert check(puzzle, "pzprv3/mashu/2/2/. . /. . /1 /1 /1 1 /") == []
     with pytest.raises(MasyuError, match="3x3"):
         check(Puzzle(3, 3), square)

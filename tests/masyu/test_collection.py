@@ -3,10 +3,9 @@ from pathlib import Path
 
 import pytest
 
-from masyu import MasyuError, Puzzle
+from masyu import Loop, MasyuError, Puzzle
 from masyu.collection import (dump, dump_solutions, format_collection, load, load_solutions,
                               parse_collection, parse_solutions)
-from masyu.loop import Loop
 
 from .errors import assert_names_the_place
 
@@ -28,9 +27,9 @@ def test_solution_rows_of_spaces_are_rows():
     loops = load_solutions(PUZZLES / "psm_solutions.txt")
     assert len(loops) == 3604
     first = loops["psm-6x6-easy-3184225"]
-    assert first.to_box().splitlines()[-1] == "└──┘  "
+    assert first.to("box").splitlines()[-1] == "└──┘  "
     blank_row = [name for name, loop in loops.items()
-                 if any(not line.strip() for line in loop.to_box().splitlines())]
+                 if any(not line.strip() for line in loop.to("box").splitlines())]
     assert blank_row
 
 
@@ -42,7 +41,8 @@ def test_dump_and_load_round_trip(tmp_path):
     assert text == "# a size=2x3\nW.B\n..W\n\n# puzzle-2 size=2x2\n..\n.B\n\n"
     back = load(path)
     assert back == puzzles and [p.name for p in back] == ["a", "puzzle-2"]
-    loops = {"a": Loop.from_box("┌─┐\n└─┘"), "b": Loop.from_box("┌┐ \n└┘ \n   ")}
+    loops = {"a": Loop.parse("┌─┐\n└─┘", format="box"),
+             "b": Loop.parse("┌┐ \n└┘ \n   ", format="box")}
     dump_solutions(loops, tmp_path / "sol.txt")
     assert load_solutions(tmp_path / "sol.txt") == loops
 
@@ -77,7 +77,7 @@ def test_solution_errors_name_the_line(text, where, words):
 
 def test_solutions_without_size_run_to_a_blank_line():
     loops = parse_solutions("# a\n┌┐\n└┘\n\n# b\n┌─┐\n└─┘\n")
-    assert loops["a"] == Loop.from_box("┌┐\n└┘") and loops["b"].cols == 3
+    assert loops["a"] == Loop.parse("┌┐\n└┘", format="box") and loops["b"].cols == 3
 
 
 def test_bad_names_and_files(tmp_path):

@@ -1,12 +1,13 @@
 """Loops: box drawing, pzprv3 segments, JSON, components, and the errors of malformed text."""
 import json
 import random
+import subprocess
+import sys
 
 import pytest
 
 import masyu
-from masyu import MasyuError
-from masyu.loop import Loop
+from masyu import Loop, MasyuError, formats
 
 from .errors import assert_names_the_place
 
@@ -17,20 +18,20 @@ TWO_LOOPS = ("┌┐┌┐\n"
 
 
 def test_box_round_trip_and_edges():
-    loop = Loop.from_box(SQUARE)
+    loop = Loop.parse(SQUARE, format="box")
     assert (loop.rows, loop.cols) == (2, 2)
     assert loop.edges == {((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))}
-    assert loop.to_box() == SQUARE
-    assert Loop.from_box(SQUARE.splitlines()) == loop
-    assert Loop.from_box("╭╮\n╰╯") == loop          # rounded corners read as corners
+    assert loop.to("box") == SQUARE
+    assert formats.box.read(SQUARE.splitlines()) == loop   # the reader takes lines too
+    assert Loop.parse("╭╮\n╰╯", format="box") == loop   # rounded corners read as corners
     assert hash(loop) == hash(Loop(2, 2, loop.edges))
 
 
 def test_box_padding_with_a_given_size():
-    loop = Loop.from_box("┌┐\n└┘", rows=3, cols=4)
+    loop = Loop.parse("┌┐\n└┘", rows=3, cols=4, format="box")
     assert (loop.rows, loop.cols) == (3, 4)
-    assert loop.to_box() == "┌┐  \n└┘  \n    \n"
-    assert Loop.from_box(loop.to_box().rstrip("\n")) == loop   # trailing spaces kept
+    assert loop.to("box") == "┌┐  \n└┘  \n    \n"
+    assert Loop.parse(loop.to("box").rstrip("\n"), format="box") == loop   # trailing spaces kept
 
 
 def test_constructor_normalizes_and_validates():
@@ -53,9 +54,9 @@ def test_constructor_normalizes_and_validates():
 
 
 def test_off_board_edges_are_kept_for_check():
-    loop = Loop.from_box("─┐\n─┘")
+    loop = Loop.parse("─┐\n─┘", format="box")
     assert loop.off_board() == [((0, -1), (0, 0)), ((1, -1), (1, 0))]
-    assert loop.to_box() == "─┐\n─┘\n"
+    assert loop.to("box") == "─┐\n─┘\n"
     assert loop.cells() == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert loop.components() == [[(0, 0), (0, 1), (1, 1), (1, 0)]]
 
@@ -69,17 +70,17 @@ def test_off_board_edges_are_kept_for_check():
 ])
 def test_malformed_box_names_line_and_column(text, where, words):
     rows = 2 if "more than" in words else None
-    assert_names_the_place(lambda: Loop.from_box(text, rows=rows), where, words)
+    assert_names_the_place(lambda: Loop.parse(text, rows=rows, format="box"), where, words)
 
 
 def test_shape_beyond_the_given_width():
     with pytest.raises(MasyuError) as info:
-        Loop.from_box("┌┐┌┐\n└┘└┘", rows=2, cols=2)
+        Loop.parse("┌┐┌┐\n└┘└┘", rows=2, cols=2, format="box")
     assert info.value.where == "line 1, column 3"
 
 
 def test_components_of_a_weak_solution():
-    loop = Loop.from_box(TWO_LOOPS)
+    loop = Loop.parse(TWO_LOOPS, format="box")
     assert loop.components() == [
         [(0, 0), (0, 1), (1, 1), (1, 0)],
         [(0, 2), (0, 3), (1, 3), (2, 3), (2, 2), (1, 2)],
@@ -93,18 +94,18 @@ def test_components_of_paths_and_branches():
     tee = Loop(3, 3, [((1, 0), (1, 1)), ((1, 1), (1, 2)), ((1, 1), (2, 1))])
     assert tee.components() == [[(1, 0), (1, 1), (1, 2), (2, 1)]]
     assert tee.shape((1, 1)) == "┬" and tee.shape((1, 0)) == "╶"
-    assert Loop.from_box(tee.to_box()) == tee      # any edge set can be drawn and read back
+    assert Loop.parse(tee.to("box"), format="box") == tee   # any edge set drawn and read back
     assert Loop(3, 3).components() == []
 
 
 def test_json_round_trip():
-    loop = Loop.from_box(TWO_LOOPS)
-    text = loop.to_json()
+    loop = Loop.parse(TWO_LOOPS, format="box")
+    text = loop.to("json")
     assert json.loads(text)["edges"][0] == [[0, 0], [0, 1]]
-    assert Loop.from_json(text) == loop
+    assert Loop.parse(text, format="json") == loop
     assert Loop.parse(text) == loop
-    off = Loop.from_box("─┐\n─┘")
-    assert Loop.from_json(off.to_json()) == off
+    off = Loop.parse("─┐\n─┘", format="box")
+    assert Loop.parse(off.to("json"), format="json") == off
 
 
 @pytest.mark.parametrize("text, words", [
@@ -118,46 +119,46 @@ def test_json_round_trip():
 ])
 def test_bad_json(text, words):
     with pytest.raises(MasyuError, match=words):
-        Loop.from_json(text)
+        Loop.parse(text, format="json")
 
 
 def test_json_error_has_a_place():
     with pytest.raises(MasyuError) as info:
-        Loop.from_json('{"rows": 2,\n "cols": }')
+        Loop.parse('{"rows": 2,\n "cols": }', format="json")
     assert info.value.where == "line 2, column 10"
     with pytest.raises(MasyuError) as info:
-        Loop.from_json('{"rows": 2, "cols": 2, "edges": [[[0, 0], [0, 1]], 7]}')
+        Loop.parse('{"rows": 2, "cols": 2, "edges": [[[0, 0], [0, 1]], 7]}', format="json")
     assert info.value.where == "JSON edge 2"
 
 
 def test_pzprv3_segments():
-    loop = Loop.from_box(TWO_LOOPS)
-    lines = loop.to_pzprv3_segments()
+    loop = Loop.parse(TWO_LOOPS, format="box")
+    lines = formats.pzprv3.write_segments(loop)
     assert lines == ["1 0 1 ", "1 0 0 ", "0 0 1 ", "1 1 1 1 ", "0 0 1 1 "]
-    assert Loop.from_pzprv3_segments(lines, 3, 4) == loop
-    assert Loop.from_pzprv3_segments("\n".join(lines).replace("0", "-1"), 3, 4) == loop
+    assert formats.pzprv3.read_segments(lines, 3, 4) == loop
+    assert formats.pzprv3.read_segments("\n".join(lines).replace("0", "-1"), 3, 4) == loop
     with pytest.raises(MasyuError, match="expected 5 lines"):
-        Loop.from_pzprv3_segments(lines[:4], 3, 4)
+        formats.pzprv3.read_segments(lines[:4], 3, 4)
     with pytest.raises(MasyuError, match="leaves the board"):
-        Loop.from_box("─┐\n─┘").to_pzprv3_segments()
+        formats.pzprv3.write_segments(Loop.parse("─┐\n─┘", format="box"))
 
 
 def test_parse_detects_the_form():
-    loop = Loop.from_box(SQUARE)
+    loop = Loop.parse(SQUARE, format="box")
     assert Loop.parse(SQUARE) == loop
-    assert Loop.parse(loop.to_json(), 2, 2) == loop
+    assert Loop.parse(loop.to("json"), 2, 2) == loop
     pz = "pzprv3/mashu/2/2/. . /. . /1 /1 /1 1 /"
     assert Loop.parse(pz) == loop
     with pytest.raises(MasyuError, match="no loop drawn"):
         Loop.parse("pzprv3/mashu/2/2/. . /. . /")
     with pytest.raises(MasyuError, match="expected 3x3"):
-        Loop.parse(loop.to_json(), 3, 3)
+        Loop.parse(loop.to("json"), 3, 3)
     with pytest.raises(MasyuError):
         Loop.parse(None)  # type: ignore[arg-type]
 
 
 def test_svg_of_a_loop():
-    svg = Loop.from_box(SQUARE)._repr_svg_()
+    svg = Loop.parse(SQUARE, format="box")._repr_svg_()
     assert svg.startswith("<svg") and "<path" in svg
 
 
@@ -173,7 +174,7 @@ def _random_edge_sets(seed: int, n: int):
 def test_sorted_edges_and_json_are_the_sort_and_the_standard_json():
     for loop in _random_edge_sets(1, 500):
         assert loop.sorted_edges() == sorted(loop.edges)
-        assert loop.to_json() == json.dumps({"rows": loop.rows, "cols": loop.cols, "edges": [
+        assert loop.to("json") == json.dumps({"rows": loop.rows, "cols": loop.cols, "edges": [
             [list(a), list(b)] for a, b in sorted(loop.edges)]})
 
 
@@ -214,3 +215,18 @@ def test_components_match_union_find():
             if closed:   # walked in order: each cell next to the one before
                 assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
                            for a, b in zip(piece, piece[1:] + piece[:1]))
+
+
+def test_the_formats_install_themselves_on_the_value_types():
+    # the value types import nothing above them: masyu.formats installs Loop.to & co.
+    # when imported, and the package face imports it with any name it serves
+    code = ("import sys\n"
+            "from masyu.loop import Loop\n"
+            "from masyu.errors import MasyuError\n"
+            "try:\n    Loop(2, 2).to('json')\nexcept MasyuError as err:\n    print(err)\n"
+            "import masyu\n"
+            "masyu.generate_with_loop  # no Loop named: the loops it makes can be written\n"
+            "print(Loop(2, 2, [((0, 0), (0, 1))]).to('box'), end='')\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert r.stdout == "reading and writing loops needs masyu.formats: import it, or use " \
+        "masyu.Loop\n╶╴\n  \n", r.stdout + r.stderr

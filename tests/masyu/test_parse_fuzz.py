@@ -4,9 +4,8 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from masyu import MasyuError, Puzzle
+from masyu import Loop, MasyuError, Puzzle
 from masyu.check import check
-from masyu.loop import Loop
 from masyu.render import render_svg, render_text
 
 SEEDS = [
@@ -52,7 +51,7 @@ def mutated(draw, seeds=SEEDS):
 
 def survives(puzzle: Puzzle) -> None:
     """Whatever passed validation works with every later piece of code."""
-    for text in (puzzle.to_grid(), puzzle.to_url(), puzzle.to_tatham(), puzzle.to_pzprv3()):
+    for text in (puzzle.to("grid"), puzzle.to("url"), puzzle.to("tatham"), puzzle.to("pzprv3")):
         assert Puzzle.parse(text) == puzzle
     render_text(puzzle)
     render_svg(puzzle)
@@ -94,8 +93,8 @@ def test_near_valid_ids(text):
 
 
 def loop_survives(loop: Loop) -> None:
-    assert Loop.from_box(loop.to_box()) == loop
-    assert Loop.from_json(loop.to_json()) == loop
+    assert Loop.parse(loop.to("box"), format="box") == loop
+    assert Loop.parse(loop.to("json"), format="json") == loop
     puzzle = Puzzle(loop.rows, loop.cols)
     check(puzzle, loop)
     check(puzzle, loop, weak=True)
@@ -128,7 +127,7 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-3, 12) | st.floats(
                                min_size=2, max_size=2), max_size=12)}))
 def test_random_json_loops(value):
     try:
-        loop = Loop.from_json(json.dumps(value))
+        loop = Loop.parse(json.dumps(value), format="json")
     except MasyuError:
         return
     loop_survives(loop)

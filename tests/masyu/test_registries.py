@@ -39,8 +39,8 @@ def test_every_puzzle_format_writes_what_detection_reads(name):
     assert detect(text) == name
     assert Puzzle.parse(text) == PUZZLE
     assert FORMATS[name].read(text) == PUZZLE
-    method = getattr(PUZZLE, f"to_{name.replace('-', '_')}")
-    assert method() == text
+    assert Puzzle.parse(text, format=name) == PUZZLE == masyu.formats.parse(text, format=name)
+    assert FORMATS[name].write(PUZZLE) == text == masyu.formats.write(PUZZLE, name)
 
 
 @pytest.mark.parametrize("name", LOOP_FORMATS)
@@ -48,7 +48,8 @@ def test_every_loop_format_round_trips(name):
     loop = next(iter(masyu.solve(PUZZLE, engine="python")))
     text = masyu.formats.write_loop(loop, name)
     assert masyu.Loop.parse(text, 6, 6) == loop == FORMATS[name].read(text)
-    assert masyu.Loop.parse(PUZZLE.to_pzprv3(loop)) == loop       # a puzzle file's loop
+    assert loop.to(name) == text and masyu.Loop.parse(text, format=name) == loop
+    assert masyu.Loop.parse(PUZZLE.to("pzprv3", loop)) == loop       # a puzzle file's loop
 
 
 def test_unknown_names_list_the_registry():
@@ -56,6 +57,10 @@ def test_unknown_names_list_the_registry():
         PUZZLE.to("png")
     with pytest.raises(MasyuError, match="cannot carry a loop"):
         PUZZLE.to("url", masyu.Loop(6, 6))
+    with pytest.raises(MasyuError, match="valid formats: " + ", ".join(LOOP_FORMATS)):
+        masyu.Loop(6, 6).to("grid")
+    with pytest.raises(MasyuError, match="unknown puzzle format 'box'"):
+        Puzzle.parse("┌┐\n└┘", format="box")
     with pytest.raises(MasyuError, match="valid encodings: 422, 423"):
         masyu.encode(PUZZLE, "424")
     with pytest.raises(MasyuError, match="valid methods: " + ", ".join(METHODS)):
@@ -96,12 +101,12 @@ def test_the_cli_choices_are_the_registries(verb, option, names):
 
 def test_convert_writes_every_format_and_picture():
     for name in PUZZLE_FORMATS:
-        r = run("convert", PUZZLE.to_tatham(), "--to", name)
+        r = run("convert", PUZZLE.to("tatham"), "--to", name)
         assert r.exit_code == 0 and r.stdout == PUZZLE.to(name) + ("" if name in ("grid", "pzprv3", "picture")
                                                                   else "\n"), name
-    assert run("convert", PUZZLE.to_tatham(), "--to", "psm").stdout == "6:eBbBfWbWbBaBcWbBe\n"
-    assert run("convert", PUZZLE.to_tatham(), "--to", "svg").stdout.startswith("<svg")
-    assert run("convert", PUZZLE.to_tatham(), "--to", "text").stdout == masyu.render_text(PUZZLE)
+    assert run("convert", PUZZLE.to("tatham"), "--to", "psm").stdout == "6:eBbBfWbWbBaBcWbBe\n"
+    assert run("convert", PUZZLE.to("tatham"), "--to", "svg").stdout.startswith("<svg")
+    assert run("convert", PUZZLE.to("tatham"), "--to", "text").stdout == masyu.render_text(PUZZLE)
     bad = run("convert", "3x2:f", "--to", "psm")
     assert bad.exit_code == 2 and "square" in bad.output
 

@@ -4,10 +4,11 @@ from pathlib import Path
 
 import pytest
 
-from masyu import MasyuError, Puzzle
+from masyu import Loop, MasyuError, Puzzle
+from masyu.errors import MasyuTypeError
 from masyu.collection import load, load_solutions
-from masyu.loop import Loop
-from masyu.render import COLORS, render_svg, render_text
+from masyu.formats.svg import COLORS
+from masyu.render import render_svg, render_text
 
 PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
 SVG = "{http://www.w3.org/2000/svg}"
@@ -30,12 +31,13 @@ def readme_loop():
 
 def test_text_of_a_puzzle():
     assert render_text(Puzzle.parse("W.B\n..W")) == "○ · ●\n· · ○\n"
-    assert README.render_text().splitlines()[1] == "· ● · · ○ ·"
+    assert render_text(README).splitlines()[1] == "· ● · · ○ ·"
+    assert render_text(README) == README.to("picture")          # the picture format
 
 
 def test_text_of_a_solved_puzzle(readme_loop):
     assert render_text(README, readme_loop) == SOLVED_TEXT
-    assert README.render_text(readme_loop.to_box()) == SOLVED_TEXT
+    assert README.to("picture", readme_loop) == SOLVED_TEXT
 
 
 def test_svg_pearls_and_one_loop(readme_loop):
@@ -49,7 +51,7 @@ def test_svg_pearls_and_one_loop(readme_loop):
 
 
 def test_svg_colors_each_loop_of_a_weak_solution():
-    loop = Loop.from_box("┌┐┌┐\n└┘││\n  └┘\n")
+    loop = Loop.parse("┌┐┌┐\n└┘││\n  └┘\n", format="box")
     root = ET.fromstring(render_svg(Puzzle(3, 4), loop))
     strokes = [p.get("stroke") for p in root.findall(f"{SVG}path") if p.get("stroke") in COLORS]
     assert strokes == list(COLORS[:2])
@@ -75,13 +77,20 @@ def test_sizes_must_match():
     with pytest.raises(MasyuError, match="3x3"):
         render_text(Puzzle(3, 3), Loop(2, 2))
     with pytest.raises(MasyuError):
-        render_svg(Puzzle(3, 3), "┌┐\n└x")
+        render_svg(Puzzle(3, 3), Loop(2, 3))
+
+
+def test_pictures_take_objects_not_text():
+    with pytest.raises(MasyuTypeError, match="masyu.Loop or None, not str"):
+        render_svg(Puzzle(2, 2), "┌┐\n└┘")
+    with pytest.raises(MasyuTypeError, match="masyu.Puzzle, not str"):
+        render_text("W.B\n..W")
 
 
 def test_a_solved_10x10_picture():
     # the picture checked by eye once: the Wikipedia example, one blue loop through 20 pearls
     wiki = next(p for p in load(PUZZLES / "extra.txt") if p.name == "wikipedia-masyu-example")
     loop = load_solutions(PUZZLES / "extra_solutions.txt")[wiki.name]
-    root = ET.fromstring(wiki.render_svg(loop))
+    root = ET.fromstring(render_svg(wiki, loop))
     assert len(root.findall(f"{SVG}circle")) == len(wiki.pearls)
     assert [p.get("stroke") for p in root.findall(f"{SVG}path")][-1] == COLORS[0]

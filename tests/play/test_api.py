@@ -73,14 +73,14 @@ def test_zen_answers_the_same_shape_with_the_asked_size(server):
 def test_check_accepts_the_solution(server):
     d = daily(WEEK[1])
     status, got, _ = post_json(server, "/api/check", {"puzzle": "\n".join(d.puzzle.grid),
-                                                      "loop": d.loop.to_box()})
+                                                      "loop": d.loop.to("box")})
     assert status == 200 and got == {"solved": True, "violations": []}
 
 
 def test_check_names_the_cell_and_rule_of_each_violation(server):
     puzzle = "W...\n....\n....\n...B"
     square = Loop(4, 4, [((0, 1), (0, 2)), ((0, 2), (1, 2)), ((1, 1), (1, 2)), ((0, 1), (1, 1))])
-    status, got, _ = post_json(server, "/api/check", {"puzzle": puzzle, "loop": square.to_box()})
+    status, got, _ = post_json(server, "/api/check", {"puzzle": puzzle, "loop": square.to("box")})
     assert status == 200 and got["solved"] is False
     rules = {(tuple(v["cell"]) if v["cell"] else None, v["rule"]) for v in got["violations"]}
     assert rules == {((0, 0), "pearl-off-loop"), ((3, 3), "pearl-off-loop")}

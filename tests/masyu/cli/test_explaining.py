@@ -42,7 +42,7 @@ def test_explain_json_is_the_contract_and_ends_with_the_stored_loop(psm, loops):
     assert r.exit_code == 0, r.output
     got = json.loads(r.stdout)
     assert got["result"] == "solved" and got["level"] == 1
-    assert Loop.from_box(got["loop"]) == loops[EASY]
+    assert Loop.parse(got["loop"], format="box") == loops[EASY]
     for step in got["steps"]:
         for r1, c1, r2, c2, v in step["set"]:
             assert (((r1, c1), (r2, c2)) in loops[EASY].edges) == bool(v)
@@ -82,14 +82,14 @@ def test_hint_gives_the_next_step_or_names_the_wrong_mark(psm, loops, tmp_path):
     r = run("hint", f"{psm}#{EASY}", "--state", str(f))
     assert r.exit_code == 1
     assert "1 mark is wrong" in r.stdout and "wrong:" in r.stdout
-    r = run("hint", f"{psm}#{EASY}", "--state", "-", stdin=loop.to_box())
+    r = run("hint", f"{psm}#{EASY}", "--state", "-", stdin=loop.to("box"))
     assert r.exit_code == 0 and r.stdout.startswith("Solved")
 
 
 def test_hint_reads_a_pzprv3_state(psm, loops, shared):
     import masyu
     p = next(p for p in masyu.load(shared / "puzzles" / "psm.txt") if p.name == EASY)
-    r = run("hint", f"{psm}#{EASY}", "--state", p.to_pzprv3(loops[EASY]))
+    r = run("hint", f"{psm}#{EASY}", "--state", p.to("pzprv3", loops[EASY]))
     assert r.exit_code == 0 and r.stdout.startswith("Solved")
 
 

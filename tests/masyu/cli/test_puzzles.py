@@ -61,8 +61,8 @@ def test_convert_reads_files_stdin_and_collections(tmp_path):
 
 def test_long_arguments_are_text_not_file_names():
     big = Puzzle(40, 40, {(0, 0): "W", (39, 39): "B"})
-    assert run("convert", big.to_url(), "--to", "tatham").stdout == big.to_tatham() + "\n"
-    assert run("convert", big.to_tatham() + "#x", "--to", "url").exit_code == 2
+    assert run("convert", big.to("url"), "--to", "tatham").stdout == big.to("tatham") + "\n"
+    assert run("convert", big.to("tatham") + "#x", "--to", "url").exit_code == 2
 
 
 @pytest.mark.parametrize("args, words", [

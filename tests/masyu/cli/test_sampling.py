@@ -60,7 +60,7 @@ def test_sample_draws_loops_of_the_puzzle():
     boxes = r.stdout.split("\n\n")
     assert len(boxes) == 3
     for box in boxes:
-        loop = Loop.from_box(box if box.endswith("\n") else box + "\n")
+        loop = Loop.parse(box if box.endswith("\n") else box + "\n", format="box")
         assert check(puzzle, loop) == []
     again = run("sample", "6x6:eBbBfWbWbBaBcWbBe", "-k", "3", "--seed", "5")
     assert again.stdout == r.stdout

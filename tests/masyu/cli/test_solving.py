@@ -43,7 +43,7 @@ def test_solve_without_a_puzzle_solves_the_example():
     puzzle = example_puzzle()
     assert puzzle.name == "rcra-masyu05" and (puzzle.rows, puzzle.cols) == (10, 10)
     box = r.stdout
-    loop = Loop.from_box(box, puzzle.rows, puzzle.cols)
+    loop = Loop.parse(box, puzzle.rows, puzzle.cols, format="box")
     assert check(puzzle, loop) == []
     assert "unique strong solution" in r.stderr
 
@@ -62,13 +62,13 @@ def test_solve_prints_the_stored_loop(shared, extra):
             r = run("solve", f"{extra}#puzsq-9833", "--format", "box", "--encoding", encoding,
                     "--method", method, "--engine", ENGINE)
             assert r.exit_code == 0, r.output
-            assert Loop.from_box(r.stdout, 10, 10) == stored
+            assert Loop.parse(r.stdout, 10, 10, format="box") == stored
 
 
 def test_solve_all_and_limit():
     r = run("solve", "3x3:i", "--all", "--format", "json", "--engine", "python")
     assert r.exit_code == 0
-    loops = [Loop.from_json(line) for line in r.stdout.splitlines()]
+    loops = [Loop.parse(line, format="json") for line in r.stdout.splitlines()]
     assert len(loops) == len(set(loops)) == 13  # the cycles of the 3x3 grid
     assert "13 strong solutions" in r.stderr
     r = run("solve", "3x3:i", "--limit", "3", "--format", "box", "--engine", "python")

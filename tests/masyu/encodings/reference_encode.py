@@ -1,6 +1,7 @@
 # The oracle for tests/masyu/encodings/test_encode_fast.py: masyu/encode.py as it was before
 # the array rewrite (commit 56c4317), unchanged apart from absolute imports (to the modules
-# of issue 13) and its own list of edges.
+# of issue 13), its own list of edges, and the union-find beside it (tests/masyu/encodings/
+# unionfind.py: the library's ex423 keeps its own on lists, so only this oracle uses it).
 """Masyu as XCC: the constructions of TAOCP 7.2.2.1, exercises 422 and 423.
 
 Both encodings state the same local constraints as lists of *edge literals*
@@ -10,7 +11,7 @@ constant 0), and differ only in how a literal becomes an item occurrence:
 - 422: every on-board edge is its own secondary item, colors ``0``/``1``;
   every cell has a tile item, every pearl a circle item.
 - 423: edges are merged into classes by the clue relations (union-find with
-  parity, see :mod:`masyu.encodings.unionfind`); a class containing the constant 0 is
+  parity, see :mod:`.unionfind`); a class containing the constant 0 is
   dropped, every other class is one item named after its first edge (the
   leader), and clue cells lose their tile items and options.
 
@@ -25,8 +26,9 @@ import xcc
 from masyu.board import Cell, Edge, on_board, step
 from masyu.encodings.encoding import Encoding
 from masyu.encodings.names import Namer
-from masyu.encodings.unionfind import ParityUnionFind
 from masyu.puzzle import Puzzle
+
+from .unionfind import ParityUnionFind
 
 # The 7 local states of a cell of degree 0 or 2 (its loop edges).
 STATES = ("", "NS", "EW", "NE", "NW", "SE", "SW")

@@ -53,7 +53,7 @@ def test_the_json_is_the_contract_shape(psm):
     got = json.loads(explain(p).to_json())
     assert set(got) == {"result", "level", "steps", "loop"}
     assert got["result"] == "solved" and got["level"] == 1
-    assert Loop.from_box(got["loop"]) == masyu.solve(p).__next__()
+    assert Loop.parse(got["loop"], format="box") == masyu.solve(p).__next__()
     for step in got["steps"]:
         assert set(step) == {"rule", "level", "cells", "set", "text"}
         assert step["rule"] in RULES and step["level"] == RULES[step["rule"]].level

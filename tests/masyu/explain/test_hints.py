@@ -95,7 +95,7 @@ def test_states_read_from_json_pzprv3_and_box(psm, psm_loops):
                       % (*line[0], *line[1], *cross[0], *cross[1]), p)
     assert got.lines == {line} and got.crosses == {cross}
     # pzprv3: the loop drawn, with one -1 cross written into its segment lines
-    text = p.to_pzprv3(loop).split("\n")
+    text = p.to("pzprv3", loop).split("\n")
     (r1, c1), (r2, c2) = cross
     k = 4 + p.rows + (r1 if r1 == r2 else p.rows + r1)
     tokens = text[k].split()
@@ -103,7 +103,7 @@ def test_states_read_from_json_pzprv3_and_box(psm, psm_loops):
     text[k] = " ".join(tokens) + " "
     got = parse_marks("\n".join(text), p)
     assert got.lines == loop.edges and got.crosses == {cross}
-    assert parse_marks(loop.to_box(), p).lines == loop.edges
+    assert parse_marks(loop.to("box"), p).lines == loop.edges
 
 
 @pytest.mark.parametrize("text, where", [
@@ -121,7 +121,7 @@ def test_bad_states_name_the_place(psm, text, where):
 
 def test_a_pzprv3_state_of_another_puzzle_is_refused(psm):
     with pytest.raises(MasyuError, match="another puzzle"):
-        parse_marks(psm[1].to_pzprv3(), psm[0])
+        parse_marks(psm[1].to("pzprv3"), psm[0])
 
 
 def test_the_solution_a_hint_judges_by_is_the_search_s(psm, psm_loops):

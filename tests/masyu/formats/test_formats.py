@@ -28,7 +28,7 @@ def test_readme_url_example():
     p = Puzzle.parse("p?mashu/6/6/1063000i3000")
     assert list(p.grid) == README_URL_GRID
     assert Puzzle.parse(README_URL) == p
-    assert p.to_url() == README_URL
+    assert p.to("url") == README_URL
 
 
 def test_readme_url_cells_one_by_one():
@@ -56,20 +56,21 @@ def test_url_variants(url):
 def test_url_width_comes_first():
     p = Puzzle.parse("p?mashu/4/2/" + formats.url.write(Puzzle(2, 4, {(0, 3): "B"})).split("/")[-1])
     assert (p.rows, p.cols) == (2, 4) and p.pearl_at((0, 3)) == "B"
-    assert Puzzle(2, 4, {(1, 0): "W"}).to_url().endswith("?mashu/4/2/030")   # cell 4: middle of the 2nd
+    # cell 4: the middle of the 2nd
+    assert Puzzle(2, 4, {(1, 0): "W"}).to("url").endswith("?mashu/4/2/030")
 
 
 def test_readme_tatham_example():
     p = Puzzle.parse(README_TATHAM)
     assert list(p.grid) == README_TATHAM_GRID
-    assert p.to_tatham() == README_TATHAM
+    assert p.to("tatham") == README_TATHAM
     for variant in ("6x6de:eBbBfWbWbBaBcWbBe", "6x6dt:eBbBfWbWbBaBcWbBe", "6x6dtn:eBbBfWbWbBaBcWbBe"):
         assert Puzzle.parse(variant) == p
 
 
 def test_tatham_width_first_and_long_runs():
     p = Puzzle(3, 30, {(0, 0): "W", (2, 29): "B"})
-    gid = p.to_tatham()
+    gid = p.to("tatham")
     assert gid.startswith("30x3:W")
     assert "z" in gid                      # runs longer than 26 are split
     assert Puzzle.parse(gid) == p
@@ -93,19 +94,19 @@ def test_grid_variants_and_names():
     p = Puzzle.parse("# my-puzzle source=here size=2x3\n  W.B  \r\n..W\n\n")
     assert p == want and p.name == "my-puzzle"
     assert Puzzle.parse("W.B\n..W", name="other").name == "other"
-    assert want.to_grid() == "W.B\n..W\n"
+    assert want.to("grid") == "W.B\n..W\n"
 
 
 def test_pzprv3_with_loop():
     puzzle, loop = formats.pzprv3.read_with_loop(PZPR_ONE_LINE)
     assert list(puzzle.grid) == README_URL_GRID
     assert loop is not None and len(loop.edges) == 30
-    assert loop.to_box().splitlines()[:2] == ["┌──┐┌┐", "│┌─┘││"]
+    assert loop.to("box").splitlines()[:2] == ["┌──┐┌┐", "│┌─┘││"]
     # the player's accepted answer is the stored loop of this puzzle
     solutions = load_solutions(PUZZLES / "extra_solutions.txt")
     assert loop == solutions["pzprjs-test-mashu-6x6"]
     assert Puzzle.parse(PZPR_ONE_LINE) == puzzle
-    text = puzzle.to_pzprv3(loop)
+    text = puzzle.to("pzprv3", loop)
     assert text.splitlines()[:6] == ["pzprv3", "mashu", "6", "6", ". . 1 . . . ", ". 2 . . 1 . "]
     assert formats.pzprv3.read_with_loop(text) == (puzzle, loop)
 
@@ -115,7 +116,7 @@ def test_pzprv3_without_loop_and_with_history():
     bare = "pzprv3\nmashu\n6\n6\n" + "".join(
         " ".join({"W": "1", "B": "2", ".": "."}[ch] for ch in row) + "\n" for row in p.grid)
     assert formats.pzprv3.read_with_loop(bare) == (p, None)
-    with_history = p.to_pzprv3() + 'history:{\n "type": "pzpr",\n "datas": []\n}\n'
+    with_history = p.to("pzprv3") + 'history:{\n "type": "pzpr",\n "datas": []\n}\n'
     assert formats.pzprv3.read_with_loop(with_history) == (p, Loop(6, 6))
 
 
@@ -205,11 +206,11 @@ def corpus():
 
 def test_corpus_round_trips(corpus):
     for p in corpus:
-        assert Puzzle.parse(p.to_grid()) == p, p.name
-        assert Puzzle.parse(p.to_url()) == p, p.name
-        assert Puzzle.parse(p.to_tatham()) == p, p.name
-        assert Puzzle.parse(p.to_pzprv3()) == p, p.name
-        assert Puzzle.parse(p.to_pzprv3().replace("\n", "/")) == p, p.name
+        assert Puzzle.parse(p.to("grid")) == p, p.name
+        assert Puzzle.parse(p.to("url")) == p, p.name
+        assert Puzzle.parse(p.to("tatham")) == p, p.name
+        assert Puzzle.parse(p.to("pzprv3")) == p, p.name
+        assert Puzzle.parse(p.to("pzprv3").replace("\n", "/")) == p, p.name
         if p.rows == p.cols:
             assert Puzzle.parse(formats.psm.write(p)) == p, p.name
 

@@ -168,11 +168,11 @@ def test_solve_quiet_piped_into_check_exits_0():
 def test_a_loop_picture_with_a_wrong_edge_fails_check(stored):
     puzzle, loop = stored[0]
     text = write(puzzle, "picture", loop)
-    r = run("check", puzzle.to_tatham(), "-", input=text)
+    r = run("check", puzzle.to("tatham"), "-", input=text)
     assert r.exit_code == 0
     # drop one edge: the picture of a broken loop is read, and check says it is not a solution
     broken = masyu.Loop(loop.rows, loop.cols, list(loop.edges)[1:])
-    r = run("check", puzzle.to_tatham(), "-", input=write(puzzle, "picture", broken))
+    r = run("check", puzzle.to("tatham"), "-", input=write(puzzle, "picture", broken))
     assert r.exit_code == 1, r.output
 
 

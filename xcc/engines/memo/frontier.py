@@ -19,7 +19,10 @@ with the state, each with the state after it.
 """
 from __future__ import annotations
 
-from .plan import Plan
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # annotations only: plan.py builds a plan and asks here for its root state
+    from .plan import Plan
 
 SKIP = -1  # the choice "item already covered"
 

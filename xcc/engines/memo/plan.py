@@ -31,6 +31,7 @@ from typing import Sequence
 from ...cycle import CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
+from .frontier import root_state
 
 NEVER = 1 << 30  # ``first`` of a thing no level touches
 
@@ -123,7 +124,6 @@ def make_plan(problem: Problem, order: Sequence[int], cycle: CompiledCycle | Non
         _plan_cycle(plan, cycle)
     _layouts(plan)
     plan.watch = watch_lists(plan) if lookahead else [[] for _ in range(levels + 1)]
-    from .frontier import root_state  # frontier reads plans; the root needs its rules
     plan.root = root_state(plan)
     return plan
 

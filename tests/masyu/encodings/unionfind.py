@@ -1,5 +1,7 @@
 """Union-find with parity: classes of Boolean variables equal or complementary.
 
+(The oracle reference_encode.py's; the library's ex423 has its own on plain lists.)
+
 Each variable knows its parent and the parity (XOR) between itself and that
 parent, so ``find(x)`` returns the root of x's class and ``x XOR root``.
 ``union(a, b, p)`` records ``a XOR b = p`` and says whether that agrees with
