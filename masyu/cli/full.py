@@ -3,8 +3,9 @@
 ``make_app(names)`` builds the command line with only the verbs ``names``
 (the others listed by their summaries); ``run`` runs it with the house's
 errors (:func:`masyu.cli.exits`, plus Typer's usage errors in one line).
-``masyu.cli.main`` comes here for everything the quick path
-(:mod:`masyu.cli.quick`) leaves.
+Each verb is made from its module's declaration (``PARAMS``) and function
+(:func:`xcc.command.typer_command`).  ``masyu.cli.main`` comes here for
+everything the quick path leaves.
 """
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from typing import Sequence
 
 import typer
 from typer.core import TyperCommand
+
+import xcc
 
 from . import COMMANDS, HELP, STDIN_PICK, exits, fault
 
@@ -58,7 +61,8 @@ def make_app(names: Sequence[str] | None = None) -> typer.Typer:
     app.callback()(_root)
     for name, (module, function, summary) in COMMANDS.items():
         if name in wanted:
-            verb = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+            verbs = importlib.import_module(f"{__package__}.{module}")
+            verb = xcc.command.typer_command(verbs.PARAMS[function], getattr(verbs, function))
             app.command(name, cls=Command, short_help=summary)(verb)
         else:
             app.command(name, short_help=summary, help=summary,
