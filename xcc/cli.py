@@ -9,7 +9,6 @@ so far.  Solutions go to stdout, one whole solution at a time; statistics
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -21,19 +20,18 @@ import typer
 from typer.core import TyperCommand
 
 from . import cli_parallel
+from . import command
 from .command import REQUIRED, argument, option, typer_command
 from .dlxfile import parse_dlx
 from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
 from .results import Stats
 from .search import Search
-from .textio import held_interrupt, output_fault
+from .textio import held_interrupt
 
 MAX_INPUT = 256 << 20   # bytes: the largest DLX file read (an endless /dev/zero is refused)
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  rich_markup_mode=None,
-                  help="Exact cover with colors: Knuth's Algorithm C on DLX files.")
+app = command.new_app("xcc", "Exact cover with colors: Knuth's Algorithm C on DLX files.")
 
 
 ENGINE_HELP = "The search engine: " + "; ".join(
@@ -43,22 +41,7 @@ ENGINE_HELP = "The search engine: " + "; ".join(
 
 class _Command(TyperCommand):
     def collect_usage_pieces(self, ctx) -> list[str]:
-        """``FILE``: a required argument plain, as click writes it (not ``{FILE}``)."""
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
-                for p in super().collect_usage_pieces(ctx)]
-
-
-def _version(value: bool) -> None:
-    if value:
-        metadata = importlib.import_module("importlib.metadata")   # only for --version
-        typer.echo(f"xcc {metadata.version('xcc-masyu')}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
-                                       help="Print the version and exit.")) -> None:
-    pass
+        return command.plain_usage(super().collect_usage_pieces(ctx))
 
 
 def _say(text: str) -> None:
@@ -226,37 +209,8 @@ for _verb in (solve, count):
 
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command with the house's errors (usage errors and I/O faults in one
-    line, Ctrl-C as 130) and return the exit code.  masyu.cli.run is the same for
-    masyu (the two packages share no code: xcc knows nothing of masyu)."""
-    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-    group = typer.main.get_command(app)
-    try:
-        try:
-            code = group.main(args=list(sys.argv[1:] if args is None else args),
-                              prog_name="xcc", standalone_mode=False)
-        finally:
-            sys.stdout.flush()
-    except usage_error as err:
-        if type(err).__name__ == "NoArgsIsHelpError":
-            err.show()
-            return 2
-        message = err.format_message().replace("Value error, ", "").rstrip(".")
-        ctx = getattr(err, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        _say(message[:1].lower() + message[1:] + hint)
-        return err.exit_code
-    except KeyboardInterrupt:  # interrupted outside a search: nothing to report
-        return 130
-    except RuntimeError as err:   # click's Abort, in older versions
-        if type(err).__name__ == "Abort":
-            return 130
-        raise
-    except MemoryError:
-        _say("out of memory")
-        return 2
-    except OSError as err:
-        return output_fault(err)
-    return code if isinstance(code, int) else 0
+    line, Ctrl-C as 130: :func:`xcc.command.run`, masyu's too) and return the exit code."""
+    return command.run(typer.main.get_command(app), sys.argv[1:] if args is None else args, "xcc")
 
 
 def main() -> None:

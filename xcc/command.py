@@ -17,12 +17,21 @@ data, importable without Typer.  From the tuple come
   ``--help``, ``--``, bundled short flags (``-qn``), a repeated option,
   another type: None.
 - the docs' option tables (``rows``), held to the declaration by a test.
+
+And what both commands share around their verbs: ``exits`` (the house's
+errors of a run: Ctrl-C 130, I/O faults and running out of memory in one
+line), ``run`` (the same for a Typer app, with usage errors in one line),
+``new_app`` (a Typer app with ``--version``) and ``Plain`` (a command whose
+usage line names a required argument plainly).
 """
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
+
+from .textio import output_fault
 
 REQUIRED = ...    # the default of a parameter that must be given
 _DECIMAL = re.compile(r"(0|[1-9][0-9]{0,17})\Z")   # an int as click reads it, written plainly
@@ -164,10 +173,90 @@ def typer_command(params: Sequence[Param], body: Callable[..., object]) -> Calla
     return command
 
 
+def fault(prog: str, message: str, code: int = 2) -> int:
+    """One line on stderr, ``prog: message`` (if it can still be written), and the exit code."""
+    try:
+        sys.stderr.write(f"{prog}: {' '.join(message.split())}\n")
+        sys.stderr.flush()
+    except OSError:
+        pass
+    return code
+
+
+def exits(call: Callable[[], int], prog: str, out_of_memory: str = "out of memory") -> int:
+    """Run ``call`` (it returns an exit code) with the house's errors: I/O faults
+    in one line (a broken pipe: 1, silent), running out of memory in one line
+    (``out_of_memory``), Ctrl-C as 130; stdout flushed.  (SystemExit passes through.)"""
+    try:
+        try:
+            code = call()
+        finally:
+            sys.stdout.flush()
+    except KeyboardInterrupt:
+        return 130
+    except MemoryError:
+        return fault(prog, out_of_memory)
+    except OSError as err:  # a broken pipe (1) or another failed write (2)
+        return output_fault(err, prog)
+    return code
+
+
+def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memory") -> int:
+    """Run a click command (``typer.main.get_command(app)``) with the house's errors:
+    usage errors in one line, and those of :func:`exits`.  Returns the exit code."""
+    import typer   # start-up: only for the Typer command
+    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+
+    def call() -> int:
+        try:
+            code = group.main(args=list(args), prog_name=prog, standalone_mode=False)
+        except usage_error as err:
+            if type(err).__name__ == "NoArgsIsHelpError":
+                err.show()
+                return 2
+            message = err.format_message().replace("Value error, ", "").rstrip(".")
+            ctx = getattr(err, "ctx", None)
+            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
+            return fault(prog, message[:1].lower() + message[1:] + hint, err.exit_code)
+        except RuntimeError as err:    # click's Abort (Ctrl-C at a prompt), in older versions
+            if type(err).__name__ == "Abort":
+                return 130
+            raise
+        return code if isinstance(code, int) else 0
+
+    return exits(call, prog, out_of_memory)
+
+
+def new_app(prog: str, help: str):
+    """A Typer app for the command ``prog``: plain help, no completion, ``--version``."""
+    import importlib
+    import typer   # start-up: only for the Typer command
+    app = typer.Typer(add_completion=False, no_args_is_help=True, help=help,
+                      rich_markup_mode=None, pretty_exceptions_enable=False)
+
+    def show_version(value: bool) -> None:
+        if value:
+            metadata = importlib.import_module("importlib.metadata")   # only for --version
+            typer.echo(f"{prog} {metadata.version('xcc-masyu')}")
+            raise typer.Exit()
+
+    @app.callback()
+    def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=show_version,
+                                           help="Print the version and exit.")) -> None:
+        pass
+
+    return app
+
+
+def plain_usage(pieces: list[str]) -> list[str]:
+    """``PUZZLE [LOOP]``: a required argument plain, as click writes it (not ``{PUZZLE}``)."""
+    return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
+
+
 def rows(params: Sequence[Param]) -> list[tuple[str, str]]:
     """``(names, help)`` of each option shown in ``--help``: a docs table's rows."""
     return [(", ".join(p.flags), p.help) for p in params if p.flags and not p.hidden]
 
 
 __all__ = ["Param", "option", "argument", "defaults", "parse_quick", "typer_command",
-           "annotation", "rows", "REQUIRED"]
+           "annotation", "rows", "REQUIRED", "fault", "exits", "run", "new_app", "plain_usage"]

@@ -25,9 +25,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
+import typer
 import xcc
 
-from . import say
 from .inputs import fail
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..check import check as check_loop
@@ -312,7 +312,7 @@ def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = Fal
 
 def _say(quiet: bool, text: str) -> None:
     if not quiet:
-        say(f"masyu: {text}")
+        typer.echo(f"masyu: {text}", err=True)
 
 
 def summary(task: Task, tally: Mapping, before: int, seconds: float) -> str:
