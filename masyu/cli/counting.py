@@ -20,7 +20,6 @@ from . import say
 from .inputs import errors_exit, fail
 from .outputs import emit
 from .running import Progress, by, check_memory, kind, new_search
-from ..exact import EXACT_ENGINES, exact_count
 from ..puzzle import Puzzle
 from ..solving import Count
 
@@ -91,12 +90,12 @@ class BuildProgress:
 def exact_engine(engine: Optional[str]) -> Optional[str]:
     """The exact engine ``--engine`` names with ``--exact``: memo or memo-python,
     or None (the default) when left at the dancing-links default."""
-    if engine in EXACT_ENGINES:
+    if engine in xcc.EXACT_ENGINES:
         return engine
     if engine is None or engine == xcc.DEFAULT_ENGINE:
         return None
-    fail(f"--exact counts with an exact engine ({', '.join(EXACT_ENGINES)}), not {engine!r}",
-         "--engine")
+    names = ", ".join(xcc.EXACT_ENGINES)
+    fail(f"--exact counts with an exact engine ({names}), not {engine!r}", "--engine")
 
 
 def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
@@ -104,6 +103,7 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
     """``masyu count --exact``: print the count; the exit code 0 (some), 1 (none), 130 (Ctrl-C)."""
     with errors_exit():
         limit = None if memory is None else xcc.sizes.parse_size(memory, least=EXACT_LEAST)
+    from ..exact import exact_count  # start-up: a count by listing needs no memo side
     progress = BuildProgress(quiet)
     with errors_exit():
         stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
