@@ -16,7 +16,7 @@ data, importable without Typer.  From the tuple come
   not starting with ``-``, no more than declared and every required one.
   ``--help``, ``--``, bundled short flags (``-qn``), a repeated option,
   another type: None.
-- the docs' option tables (``rows``), held to the declaration by a test.
+- the tests that hold both doors (and xcc's quick path in C) to it.
 
 And what both commands share around their verbs: ``exits`` (the house's
 errors of a run: Ctrl-C 130, I/O faults and running out of memory in one
@@ -240,9 +240,11 @@ def new_app(prog: str, help: str):
             typer.echo(f"{prog} {metadata.version('xcc-masyu')}")
             raise typer.Exit()
 
+    version = typer.Option(False, "--version", is_eager=True, callback=show_version,
+                           help="Print the version and exit.")
+
     @app.callback()
-    def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=show_version,
-                                           help="Print the version and exit.")) -> None:
+    def _root(version: bool = version) -> None:
         pass
 
     return app
@@ -253,10 +255,5 @@ def plain_usage(pieces: list[str]) -> list[str]:
     return [p[1:-1] if p.startswith("{") and p.endswith("}") else p for p in pieces]
 
 
-def rows(params: Sequence[Param]) -> list[tuple[str, str]]:
-    """``(names, help)`` of each option shown in ``--help``: a docs table's rows."""
-    return [(", ".join(p.flags), p.help) for p in params if p.flags and not p.hidden]
-
-
 __all__ = ["Param", "option", "argument", "defaults", "parse_quick", "typer_command",
-           "annotation", "rows", "REQUIRED", "fault", "exits", "run", "new_app", "plain_usage"]
+           "annotation", "REQUIRED", "fault", "exits", "run", "new_app", "plain_usage"]
