@@ -24,6 +24,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
+XCC = "from xcc import main; main()"    # the xcc script (python -m xcc is always Typer)
+QUEENS = "benchmarks/dlx/queens8.dlx"
 COMMANDS = [
     ("masyu --help", ["-m", "masyu", "--help"]),
     ("masyu solve -q (the bundled 10x10)", ["-m", "masyu", "solve", "-q"]),
@@ -31,6 +33,8 @@ COMMANDS = [
     ("masyu solve GAMEID (6x6, statistics)", ["-m", "masyu", "solve", "6x6:eBbBfWbWbBaBcWbBe"]),
     ("masyu count GAMEID --weak", ["-m", "masyu", "count", "6x6:eBbBfWbWbBaBcWbBe", "--weak"]),
     ("xcc --help", ["-m", "xcc", "--help"]),
+    ("xcc count FILE (queens8: the C quick path)", ["-c", XCC, "count", QUEENS]),
+    ("xcc count FILE --limit 1 (Typer)", ["-c", XCC, "count", QUEENS, "--limit", "1"]),
     ("python -c 'import masyu'", ["-c", "import masyu"]),
     ("python -c pass (the floor)", ["-c", "pass"]),
 ]

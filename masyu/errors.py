@@ -2,7 +2,8 @@
 
 ``MasyuError`` is a ``ValueError`` (bad input: callers may catch either);
 ``MasyuTypeError`` is raised for an argument of the wrong Python type and is a
-``TypeError`` too.  Both carry the place.
+``TypeError`` too; ``SeveralPuzzles`` is a MasyuError for a collection where
+one puzzle was wanted.  All carry the place.
 """
 from __future__ import annotations
 
@@ -18,6 +19,15 @@ class MasyuError(ValueError):
         self.where = where
         self.message = message
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class SeveralPuzzles(MasyuError):
+    """Text holding ``count`` puzzles where one was wanted (a collection: pick one
+    by name, or read them all)."""
+
+    def __init__(self, message: str, where: str | None = None, count: int = 2) -> None:
+        super().__init__(message, where)
+        self.count = count
 
 
 class MasyuTypeError(MasyuError, TypeError):

@@ -8,14 +8,14 @@ third; ``benchmarks/memory.py`` prints them against measured peak RSS, and
 ``tests/masyu/test_memory.py`` checks that the estimate stays above the
 measurement and within a few times of it.
 
-``limit()`` is the default of ``--memory``: half of the machine's memory, and
-never more than four fifths of what is free now.  Numbers of bytes are
-written and read with ``format_size`` and ``parse_size`` (``1.5G``, ``800M``).
+``limit()`` is the default of ``--memory``, xcc's one default limit
+(:func:`xcc.sizes.default_limit`: half of the machine's memory, and never
+more than four fifths of what is free now).  Numbers of bytes are written and
+read with ``format_size`` and ``parse_size`` (``1.5G``, ``800M``), xcc's.
 """
 from __future__ import annotations
 
-import os
-import re
+import xcc
 
 from .errors import MasyuError
 
@@ -37,65 +37,18 @@ def estimate(rows: int, cols: int, tasks: tuple[str, ...]) -> int:
     return BASE + rows * cols * per_cell
 
 
-def _meminfo() -> dict[str, int]:
-    """/proc/meminfo in bytes (empty where there is none)."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as f:
-            return {line.split(":")[0]: int(line.split()[1]) * 1024 for line in f
-                    if line.split()[1:2] and line.split()[1].isdigit()}
-    except OSError:
-        return {}
-
-
-def machine() -> tuple[int | None, int | None]:
-    """``(total, free now)`` bytes of memory, None where the system will not say."""
-    info = _meminfo()
-    total = info.get("MemTotal")
-    free = info.get("MemAvailable")
-    if total is None:
-        try:
-            total = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-        except (ValueError, OSError, AttributeError):
-            total = None
-    if free is None:
-        try:
-            free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-        except (ValueError, OSError, AttributeError):
-            free = None
-    return total, free
-
-
-def limit() -> int | None:
-    """The default limit: half the machine's memory, at most 4/5 of what is free now."""
-    total, free = machine()
-    candidates = [x for x in (total // 2 if total else None, free * 4 // 5 if free else None)
-                  if x is not None]
-    return min(candidates) if candidates else None
-
-
-_SIZE = re.compile(r"\s*([0-9]{1,12}(?:\.[0-9]{1,6})?)\s*([kKmMgGtT]?)(?:i?[bB])?\s*")
-_UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
+machine = xcc.sizes.machine            # (total, free now) bytes of memory
+limit = xcc.sizes.default_limit        # the default of --memory: xcc's one default limit
+format_size = xcc.sizes.format_size    # 1.5 GB, 800 MB
 
 
 def parse_size(text: str, where: str = "--memory") -> int:
-    """Bytes from ``4G``, ``512M``, ``1.5GB``, ``2GiB`` or a plain number of bytes."""
-    m = _SIZE.fullmatch(text) if isinstance(text, str) else None
-    if not m:
-        raise MasyuError(f"a size is a number with K, M, G or T, e.g. 4G, not {str(text)[:40]!r}",
-                         where)
-    value = int(float(m.group(1)) * _UNITS[m.group(2).lower()])
-    if value < 1:
-        raise MasyuError("a memory limit is more than nothing", where)
-    return value
-
-
-def format_size(n: int) -> str:
-    """``1.5 GB``, ``800 MB``: powers of 1024."""
-    for unit, size in (("TB", 1 << 40), ("GB", 1 << 30), ("MB", 1 << 20), ("KB", 1 << 10)):
-        if n >= size:
-            value = n / size
-            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
-    return f"{n} bytes"
+    """Bytes from ``4G``, ``512M``, ``1.5GB``, ``2GiB`` or a plain number of bytes
+    (:func:`xcc.sizes.parse_size`, its error a MasyuError)."""
+    try:
+        return xcc.sizes.parse_size(text, where)
+    except xcc.XCCError as err:
+        raise MasyuError(err.message, err.where) from None
 
 
 def check(needed: int, allowed: int | None, what: str) -> None:

@@ -9,7 +9,6 @@ so far.  Solutions go to stdout, one whole solution at a time; statistics
 """
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -21,18 +20,18 @@ import typer
 from typer.core import TyperCommand
 
 from . import cli_parallel
+from . import command
+from .command import REQUIRED, argument, option, typer_command
 from .dlxfile import parse_dlx
 from .engines import DEFAULT_ENGINE, REGISTRY, get
 from .errors import XCCError
 from .results import Stats
 from .search import Search
-from .textio import held_interrupt, output_fault
+from .textio import held_interrupt
 
 MAX_INPUT = 256 << 20   # bytes: the largest DLX file read (an endless /dev/zero is refused)
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
-                  rich_markup_mode=None,
-                  help="Exact cover with colors: Knuth's Algorithm C on DLX files.")
+app = command.new_app("xcc", "Exact cover with colors: Knuth's Algorithm C on DLX files.")
 
 
 ENGINE_HELP = "The search engine: " + "; ".join(
@@ -42,22 +41,7 @@ ENGINE_HELP = "The search engine: " + "; ".join(
 
 class _Command(TyperCommand):
     def collect_usage_pieces(self, ctx) -> list[str]:
-        """``FILE``: a required argument plain, as click writes it (not ``{FILE}``)."""
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
-                for p in super().collect_usage_pieces(ctx)]
-
-
-def _version(value: bool) -> None:
-    if value:
-        metadata = importlib.import_module("importlib.metadata")   # only for --version
-        typer.echo(f"xcc {metadata.version('xcc-masyu')}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
-                                       help="Print the version and exit.")) -> None:
-    pass
+        return command.plain_usage(super().collect_usage_pieces(ctx))
 
 
 def _say(text: str) -> None:
@@ -101,15 +85,35 @@ def _read(file: str) -> str:
         raise XCCError(f"not UTF-8 text (byte {e.start + 1})", where) from None
 
 
-JOBS_HELP = "Split the search into subproblems run by N processes (xcc.parallel)."
-SCHEDULER_HELP = "Run the subproblems on the Dask scheduler at ADDRESS (the dask extra)."
-CLUSTER_HELP = "Run the subproblems on a Dask cluster of N workers started here."
-RESUME_HELP = "Continue from FILE (written there after Ctrl-C of a parallel run)."
-# the parallel options of solve and count (xcc/cli_parallel.py), declared once
-JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, metavar="N", help=JOBS_HELP)
-SCHEDULER_OPT = typer.Option(None, "--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
-CLUSTER_OPT = typer.Option(None, "--local-cluster", min=1, metavar="N", help=CLUSTER_HELP)
-RESUME_OPT = typer.Option(None, "--resume", metavar="FILE", help=RESUME_HELP)
+PARALLEL = (   # the parallel options of solve and count (xcc/cli_parallel.py)
+    option("jobs", "--jobs", "-j", kind=int, min=1, metavar="N",
+           help="Split the search into subproblems run by N processes (xcc.parallel)."),
+    option("scheduler", "--scheduler", metavar="ADDRESS",
+           help="Run the subproblems on the Dask scheduler at ADDRESS (the dask extra)."),
+    option("local_cluster", "--local-cluster", kind=int, min=1, metavar="N",
+           help="Run the subproblems on a Dask cluster of N workers started here."),
+    option("resume", "--resume", metavar="FILE",
+           help="Continue from FILE (written there after Ctrl-C of a parallel run)."),
+)
+FILE = argument("file", metavar="FILE", default=REQUIRED, help="A DLX file, or - for stdin.")
+ENGINE = option("engine", "--engine", "-e", metavar="NAME", default=DEFAULT_ENGINE,
+                help=ENGINE_HELP)
+SOLVE = (
+    FILE,
+    option("limit", "--limit", "-n", kind=int, min=1, metavar="N", help="Stop after N solutions."),
+    option("stats", "--stats", kind=bool, default=False, help="Print the statistics to stderr."),
+    ENGINE, *PARALLEL,
+)
+# xcc/csrc/quick.c runs ``xcc count FILE`` with the options marked quick (tests/xcc/test_quick.py)
+COUNT = (
+    FILE, ENGINE,
+    option("limit", "--limit", "-n", kind=int, min=1, metavar="N", help="Stop after N solutions."),
+    option("as_json", "--json", kind=bool, default=False, help="Print the statistics as JSON.",
+           quick=True),
+    option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
+           quick=True),
+    *PARALLEL,
+)
 
 
 def _load(file: str, engine: str):
@@ -131,19 +135,8 @@ def _stats_text(stats: Stats) -> str:
     return f"Altogether {stats}" + (" [interrupted]" if stats.interrupted else "")
 
 
-@app.command(cls=_Command)
-def solve(
-    file: str = typer.Argument(..., metavar="FILE", help="A DLX file, or - for stdin."),
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, metavar="N",
-                                        help="Stop after N solutions."),
-    stats: bool = typer.Option(False, "--stats", help="Print the statistics to stderr."),
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", metavar="NAME",
-                               help=ENGINE_HELP),
-    jobs: Optional[int] = JOBS_OPT,
-    scheduler: Optional[str] = SCHEDULER_OPT,
-    local_cluster: Optional[int] = CLUSTER_OPT,
-    resume: Optional[str] = RESUME_OPT,
-) -> None:
+def solve(file: str, limit: Optional[int], stats: bool, engine: str, jobs: Optional[int],
+          scheduler: Optional[str], local_cluster: Optional[int], resume: Optional[str]) -> int:
     """Print every solution, one option per line, in Knuth's style.
 
     Each solution is printed whole: after Ctrl-C the statistics count the
@@ -155,9 +148,8 @@ def solve(
     with _bad_input():
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:
-            raise typer.Exit(cli_parallel.solve(problem, engine=engine, limit=limit,
-                                                options=options, resume=resume, stats=stats,
-                                                text=_stats_text))
+            return cli_parallel.solve(problem, engine=engine, limit=limit, options=options,
+                                      resume=resume, stats=stats, text=_stats_text)
     search = Search(problem, engine=engine, limit=limit)
     printed = 0
     try:
@@ -172,26 +164,15 @@ def solve(
     except KeyboardInterrupt:
         search.stats.solutions = printed   # what the reader got
         typer.echo(_stats_text(search.stats), err=True)
-        raise typer.Exit(130)
+        return 130
     if stats:
         typer.echo(_stats_text(search.stats), err=True)
-    raise typer.Exit(0 if search.stats.solutions else 1)
+    return 0 if search.stats.solutions else 1
 
 
-@app.command(cls=_Command)
-def count(
-    file: str = typer.Argument(..., metavar="FILE", help="A DLX file, or - for stdin."),
-    engine: str = typer.Option(DEFAULT_ENGINE, "--engine", "-e", metavar="NAME",
-                               help=ENGINE_HELP),
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, metavar="N",
-                                        help="Stop after N solutions."),
-    as_json: bool = typer.Option(False, "--json", help="Print the statistics as JSON."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
-    jobs: Optional[int] = JOBS_OPT,
-    scheduler: Optional[str] = SCHEDULER_OPT,
-    local_cluster: Optional[int] = CLUSTER_OPT,
-    resume: Optional[str] = RESUME_OPT,
-) -> None:
+def count(file: str, engine: str, limit: Optional[int], as_json: bool, quiet: bool,
+          jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
+          resume: Optional[str]) -> int:
     """Count the solutions and print the statistics.
 
     Progress goes to stderr about once a second; Ctrl-C prints the statistics
@@ -203,10 +184,9 @@ def count(
     with _bad_input():
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:
-            raise typer.Exit(cli_parallel.count(problem, engine=engine, limit=limit,
-                                                options=options, resume=resume,
-                                                progress=not quiet, as_json=as_json,
-                                                text=_stats_text))
+            return cli_parallel.count(problem, engine=engine, limit=limit, options=options,
+                                      resume=resume, progress=not quiet, as_json=as_json,
+                                      text=_stats_text)
     search = Search(problem, engine=engine, limit=limit,
                     on_progress=None if quiet else _progress)
     interrupted = False
@@ -219,44 +199,18 @@ def count(
         search.stats.interrupted, search.stats.complete = True, False
     s = search.stats
     typer.echo(json.dumps(s.as_dict()) if as_json else _stats_text(s))
-    if interrupted:
-        raise typer.Exit(130)
-    raise typer.Exit(0 if s.solutions else 1)
+    return 130 if interrupted else (0 if s.solutions else 1)
+
+
+PARAMS = {"solve": SOLVE, "count": COUNT}
+for _verb in (solve, count):
+    app.command(cls=_Command)(typer_command(PARAMS[_verb.__name__], _verb))
 
 
 def run(args: Sequence[str] | None = None) -> int:
     """Run the command with the house's errors (usage errors and I/O faults in one
-    line, Ctrl-C as 130) and return the exit code.  masyu.cli.run is the same for
-    masyu (the two packages share no code: xcc knows nothing of masyu)."""
-    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-    group = typer.main.get_command(app)
-    try:
-        try:
-            code = group.main(args=list(sys.argv[1:] if args is None else args),
-                              prog_name="xcc", standalone_mode=False)
-        finally:
-            sys.stdout.flush()
-    except usage_error as err:
-        if type(err).__name__ == "NoArgsIsHelpError":
-            err.show()
-            return 2
-        message = err.format_message().replace("Value error, ", "").rstrip(".")
-        ctx = getattr(err, "ctx", None)
-        hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-        _say(message[:1].lower() + message[1:] + hint)
-        return err.exit_code
-    except KeyboardInterrupt:  # interrupted outside a search: nothing to report
-        return 130
-    except RuntimeError as err:   # click's Abort, in older versions
-        if type(err).__name__ == "Abort":
-            return 130
-        raise
-    except MemoryError:
-        _say("out of memory")
-        return 2
-    except OSError as err:
-        return output_fault(err)
-    return code if isinstance(code, int) else 0
+    line, Ctrl-C as 130: :func:`xcc.command.run`, masyu's too) and return the exit code."""
+    return command.run(typer.main.get_command(app), sys.argv[1:] if args is None else args, "xcc")
 
 
 def main() -> None:

@@ -1,9 +1,9 @@
 """The ``masyu`` command: a thin face over the masyu library.
 
 ``COMMANDS`` names every verb, the module that defines it and its one-line
-summary.  ``main`` runs the plainest ``masyu solve`` (one puzzle, a few
-options) on the quick path, without Typer (:mod:`masyu.cli.quick`); for all
-else it builds the command line with only the modules the arguments need
+summary.  ``main`` runs the plainest ``masyu solve`` and ``masyu count`` (one
+puzzle, the options their declarations mark ``quick``) on the quick path,
+without Typer (:func:`quick`); for all else it builds the command line with only the modules the arguments need
 (:mod:`masyu.cli.full`: ``masyu --help`` imports none of them; ``masyu solve
 ...`` only ``masyu.cli.solving``), so that it starts fast; ``app`` (for tests
 and embedding) has them all.  Nothing here imports Typer or the library.
@@ -35,12 +35,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     if args[:1] in (["solve"], ["count"]):
         xcc.parallel.prestart_if_asked(args)  # --jobs: the fork server boots meanwhile
-        from . import quick  # start-up: the library only for a solve or count (not for --help)
-        code = (quick.quick if args[0] == "solve" else quick.quick_count)(args[1:])
+        code = quick(args[0], args[1:])
         if code is not None:
             sys.exit(code)
     from .full import main as full  # start-up: Typer only for what quick leaves
     sys.exit(full(args))
+
+
+def quick(verb: str, argv: Sequence[str]) -> int | None:
+    """The quick path of ``masyu solve|count ARGV``, without Typer: if the verb's
+    declaration (:mod:`masyu.cli.solving`) reads ``argv`` exactly as Typer
+    would (:func:`xcc.command.parse_quick`), run the verb and return its exit
+    code; else None, with nothing printed."""
+    from . import solving  # start-up: the library only for a solve or count (not for --help)
+    given = xcc.command.parse_quick(solving.PARAMS[verb], argv)
+    if given is None:
+        return None
+    try:
+        return exits(lambda: getattr(solving, verb)(**given), "masyu")
+    except SystemExit as done:  # fail(): its line is said, the code is 2
+        return done.code if isinstance(done.code, int) else 2
 
 
 def __getattr__(name: str):

@@ -9,26 +9,38 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Literal, Optional
+from typing import Optional
 
 import typer
 
 import xcc
 
 from .inputs import errors_exit, read_puzzle_arg
+from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option
 from ..certify import NotUnique, prove as prove_puzzle, verify as verify_dir
 
 CHECKERS = xcc.drat.CHECKERS
-Checker = Literal[tuple(CHECKERS)]
 CHECKER_HELP = "The DRAT checker: " + "; ".join(f"{k}: {v}" for k, v in CHECKERS.items()) + "."
 
 
-def prove(
-    puzzle: str = typer.Argument(..., help="The puzzle: a file, - for stdin, FILE#NAME, or the "
-                                 "URL / game ID / grid."),
-    out: Path = typer.Option(..., "-o", "--out", help="The directory to write the certificate in."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No summary on stderr."),
-) -> None:
+PROVE = (
+    argument("puzzle", default=REQUIRED, help=SHORT_PUZZLE_HELP),
+    option("out", "-o", "--out", kind=Path, default=REQUIRED,
+           help="The directory to write the certificate in."),
+    option("quiet", "--quiet", "-q", kind=bool, default=False, help="No summary on stderr."),
+)
+VERIFY = (
+    argument("directory", kind=Path, default=REQUIRED,
+             help="A certificate directory (from masyu prove)."),
+    option("puzzle", "--puzzle",
+           help="The puzzle the certificate must be about (else the one it holds)."),
+    option("checker", "--checker", choices=tuple(CHECKERS), default="c", help=CHECKER_HELP),
+    option("as_json", "--json", kind=bool, default=False, help="The verdict as JSON on stdout."),
+)
+PARAMS = {"prove": PROVE, "verify": VERIFY}
+
+
+def prove(puzzle: str, out: Path, quiet: bool) -> None:
     """Prove a puzzle's solution unique, in a certificate others can check.
 
     The certificate: the rules as CNF over edge variables (each clause commented with its
@@ -56,13 +68,7 @@ def prove(
                    f"{s['search_seconds'] + s['proof_seconds']:.2f} s)", err=True)
 
 
-def verify(
-    directory: Path = typer.Argument(..., help="A certificate directory (from masyu prove)."),
-    puzzle: Optional[str] = typer.Option(None, "--puzzle", help="The puzzle the certificate "
-                                         "must be about (else the one it holds)."),
-    checker: Checker = typer.Option("c", "--checker", help=CHECKER_HELP),
-    as_json: bool = typer.Option(False, "--json", help="The verdict as JSON on stdout."),
-) -> None:
+def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) -> None:
     """Check a certificate of uniqueness without a SAT solver.
 
     Rebuilds the rules' clauses from the puzzle and compares them with the CNF, checks every

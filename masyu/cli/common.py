@@ -45,27 +45,12 @@ def say(text: str) -> None:
 
 def fault(command: str, message: str, code: int = 2) -> int:
     """One line on stderr (if it can still be written) and the exit code."""
-    try:
-        sys.stderr.write(f"{command}: {' '.join(message.split())}\n")
-        sys.stderr.flush()
-    except OSError:
-        pass
-    return code
+    return xcc.command.fault(command, message, code)
 
 
 def exits(call: Callable[[], int], prog: str) -> int:
-    """Run ``call`` (it returns an exit code) with the house's errors: I/O
-    faults in one line, a broken pipe as 1, Ctrl-C as 130; stdout flushed.
-    Returns the exit code.  (``fail``'s SystemExit passes through.)"""
-    try:
-        try:
-            code = call()
-        finally:
-            sys.stdout.flush()
-    except KeyboardInterrupt:
-        return 130
-    except MemoryError:
-        return fault(prog, "out of memory; see --memory")
-    except OSError as err:  # a broken pipe (1) or another failed write (2), as xcc answers
-        return xcc.textio.output_fault(err, prog)
-    return code
+    """Run ``call`` (it returns an exit code) with the house's errors
+    (:func:`xcc.command.exits`: I/O faults in one line, a broken pipe as 1,
+    Ctrl-C as 130; running out of memory points at --memory).  Returns the exit
+    code.  (``fail``'s SystemExit passes through.)"""
+    return xcc.command.exits(call, prog, "out of memory; see --memory")

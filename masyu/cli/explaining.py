@@ -10,18 +10,18 @@ import contextlib
 import json
 import sys
 from pathlib import Path
-from typing import Iterator, Literal, Optional
+from typing import Iterator, Optional
 
 import typer
 
 from .inputs import errors_exit, fail, read_puzzle_arg
+from .declare import REQUIRED, argument, option
+from .declare import SHORT_PUZZLE_HELP as PUZZLE_HELP
 from ..explain import RULES, THEMES, ambiguity as find_ambiguity, explain as explain_puzzle
 from ..errors import MasyuError
 from ..explain import Marks, hint as find_hint, parse_marks, state_svg, state_text
 from ..explain.pictures import DEFAULT_THEME
 
-PUZZLE_HELP = "The puzzle: a file, - for stdin, FILE#NAME, or the URL / game ID / grid."
-Theme = Literal[tuple(THEMES)]
 THEME_HELP = "The pictures' look: " + "; ".join(f"{n}: {t.summary}" for n, t in THEMES.items())
 STEP_FILES = 10_000   # pictures written by --svg-steps, at most
 
@@ -72,17 +72,30 @@ Example: masyu explain examples/puzzle.txt --svg-steps steps/
 """
 
 
-def explain(
-    puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
-    as_json: bool = typer.Option(False, "--json", help="The account as JSON: result, level, "
-                                                       "steps (rule, level, cells, set, text), "
-                                                       "loop."),
-    svg_steps: Optional[Path] = typer.Option(None, "--svg-steps", metavar="DIR",
-                                             help="Write one SVG picture per step into DIR "
-                                                  "(step-0001.svg, ...; end.svg the state "
-                                                  "reached)."),
-    theme: Theme = typer.Option(DEFAULT_THEME, "--theme", help=THEME_HELP),
-) -> None:
+EXPLAIN = (
+    argument("puzzle", default=REQUIRED, help=PUZZLE_HELP),
+    option("as_json", "--json", kind=bool, default=False,
+           help="The account as JSON: result, level, steps (rule, level, cells, set, text), loop."),
+    option("svg_steps", "--svg-steps", kind=Path, metavar="DIR",
+           help="Write one SVG picture per step into DIR (step-0001.svg, ...; end.svg the state "
+                "reached)."),
+    option("theme", "--theme", choices=tuple(THEMES), default=DEFAULT_THEME, help=THEME_HELP),
+)
+HINT = (
+    argument("puzzle", default=REQUIRED, help=PUZZLE_HELP),
+    option("state", "--state", default=REQUIRED, metavar="STATE",
+           help="Your marks: a pzprv3 file with its segment lines (1 line, -1 cross), JSON "
+                "{\"set\": [[r1, c1, r2, c2, v], ...]} (v 1 line, 0 cross), or a box drawing; a "
+                "file, - for stdin, or the text."),
+    option("as_json", "--json", kind=bool, default=False,
+           help="The hint as JSON: kind, text, step, wrong."),
+)
+AMBIGUITY = (argument("puzzle", default=REQUIRED, help=PUZZLE_HELP),
+             option("as_json", "--json", kind=bool, default=False, help="The report as JSON."))
+PARAMS = {"explain": EXPLAIN, "hint": HINT, "ambiguity": AMBIGUITY}
+
+
+def explain(puzzle: str, as_json: bool, svg_steps: Optional[Path], theme: str) -> None:
     p = read_puzzle_arg(puzzle)
     with errors_exit(), interrupted():
         account = explain_puzzle(p)
@@ -117,16 +130,7 @@ def _write_steps(account, folder: Path, theme: str) -> None:
         fail(err.strerror or str(err), str(folder))
 
 
-def hint(
-    puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
-    state: str = typer.Option(..., "--state", metavar="STATE",
-                              help="Your marks: a pzprv3 file with its segment lines (1 line, "
-                                   "-1 cross), JSON {\"set\": [[r1, c1, r2, c2, v], ...]} (v 1 "
-                                   "line, 0 cross), or a box drawing; a file, - for stdin, or "
-                                   "the text."),
-    as_json: bool = typer.Option(False, "--json", help="The hint as JSON: kind, text, step, "
-                                                       "wrong."),
-) -> None:
+def hint(puzzle: str, state: str, as_json: bool) -> None:
     """The next step from your marks, or which marks are wrong.
 
     A deduction and its reason (not the answer's next edge), or which marks are wrong
@@ -157,10 +161,7 @@ def hint(
     raise typer.Exit(code=0 if found.kind in ("step", "solved") else 1)
 
 
-def ambiguity(
-    puzzle: str = typer.Argument(..., help=PUZZLE_HELP),
-    as_json: bool = typer.Option(False, "--json", help="The report as JSON."),
-) -> None:
+def ambiguity(puzzle: str, as_json: bool) -> None:
     """Where a puzzle with two or more solutions is ambiguous.
 
     Two solutions that differ in as few edges as found, the cells where they differ, and single pearls whose addition makes it unique (each

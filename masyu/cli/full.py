@@ -2,9 +2,10 @@
 
 ``make_app(names)`` builds the command line with only the verbs ``names``
 (the others listed by their summaries); ``run`` runs it with the house's
-errors (:func:`masyu.cli.exits`, plus Typer's usage errors in one line).
-``masyu.cli.main`` comes here for everything the quick path
-(:mod:`masyu.cli.quick`) leaves.
+errors (:func:`xcc.command.run`: Typer's usage errors in one line too).
+Each verb is made from its module's declaration (``PARAMS``) and function
+(:func:`xcc.command.typer_command`).  ``masyu.cli.main`` comes here for
+everything the quick path leaves.
 """
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Sequence
 import typer
 from typer.core import TyperCommand
 
-from .common import COMMANDS, HELP, STDIN_PICK, exits, fault
+import xcc
+
+from .common import COMMANDS, HELP, STDIN_PICK
 
 
 class Command(TyperCommand):
@@ -32,33 +35,18 @@ class Command(TyperCommand):
         return super().parse_args(ctx, out)
 
     def collect_usage_pieces(self, ctx) -> list[str]:
-        """``PUZZLE [LOOP]``: a required argument plain, as click writes it (not ``{PUZZLE}``)."""
-        return [p[1:-1] if p.startswith("{") and p.endswith("}") else p
-                for p in super().collect_usage_pieces(ctx)]
-
-
-def _version(value: bool) -> None:
-    if value:
-        metadata = importlib.import_module("importlib.metadata")   # only for --version
-        typer.echo(f"masyu {metadata.version('xcc-masyu')}")
-        raise typer.Exit()
-
-
-def _root(version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
-                                       help="Print the version and exit.")) -> None:
-    pass
+        return xcc.command.plain_usage(super().collect_usage_pieces(ctx))
 
 
 def make_app(names: Sequence[str] | None = None) -> typer.Typer:
     """The command line with the verbs ``names`` (default: all) built from their
     modules, and the others listed by their summaries only."""
     wanted = set(COMMANDS if names is None else names)
-    app = typer.Typer(add_completion=False, no_args_is_help=True, help=HELP,
-                      rich_markup_mode=None, pretty_exceptions_enable=False)
-    app.callback()(_root)
+    app = xcc.command.new_app("masyu", HELP)
     for name, (module, function, summary) in COMMANDS.items():
         if name in wanted:
-            verb = getattr(importlib.import_module(f"{__package__}.{module}"), function)
+            verbs = importlib.import_module(f"{__package__}.{module}")
+            verb = xcc.command.typer_command(verbs.PARAMS[function], getattr(verbs, function))
             app.command(name, cls=Command, short_help=summary)(verb)
         else:
             app.command(name, short_help=summary, help=summary,
@@ -69,33 +57,6 @@ def make_app(names: Sequence[str] | None = None) -> typer.Typer:
 
 def _unbuilt() -> None:  # pragma: no cover - main builds every verb its arguments name
     raise RuntimeError("a verb was called that was not built")
-
-
-def run(group, args: list[str], prog: str) -> int:
-    """Run a click command (``typer.main.get_command(app)``) with the house's errors:
-    usage errors in one line, and those of :func:`masyu.cli.exits` (I/O faults
-    in one line, Ctrl-C as 130).  Returns the exit code.  (The xcc command has
-    its own copy: it cannot import masyu.)"""
-    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
-
-    def call() -> int:
-        try:
-            code = group.main(args=args, prog_name=prog, standalone_mode=False)
-        except usage_error as err:
-            if type(err).__name__ == "NoArgsIsHelpError":
-                err.show()
-                return 2
-            message = err.format_message().replace("Value error, ", "").rstrip(".")
-            ctx = getattr(err, "ctx", None)
-            hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
-            return fault(prog, message[:1].lower() + message[1:] + hint, err.exit_code)
-        except RuntimeError as err:    # click's Abort (Ctrl-C at a prompt), in older versions
-            if type(err).__name__ == "Abort":
-                return 130
-            raise
-        return code if isinstance(code, int) else 0
-
-    return exits(call, prog)
 
 
 def spell_resume(args: Sequence[str]) -> list[str]:
@@ -120,3 +81,9 @@ def main(args: Sequence[str]) -> int:
     """Build the verbs ``args`` name, run, return the exit code."""
     app = make_app([a for a in args if a in COMMANDS])
     return run(typer.main.get_command(app), spell_resume(args), "masyu")
+
+
+def run(group, args: list[str], prog: str) -> int:
+    """Run a click command with the house's errors (:func:`xcc.command.run`:
+    usage errors in one line, I/O faults, Ctrl-C as 130); the exit code."""
+    return xcc.command.run(group, args, prog, "out of memory; see --memory")

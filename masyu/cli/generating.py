@@ -11,10 +11,11 @@ import re
 import threading
 import time
 from contextlib import nullcontext
-from typing import Literal, Optional
+from typing import Optional
 
 import typer
 
+from .declare import REQUIRED, option
 from .inputs import errors_exit
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..board import check_size
@@ -22,7 +23,6 @@ from ..errors import MasyuError
 from ..formats import box, grid
 from ..generate import DIFFICULTIES, Generated, generate_with_loop
 
-Band = Literal[tuple(DIFFICULTIES)]
 BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
 
 _SIZE = re.compile(r"^\s*([0-9]{1,4})\s*[xX×]\s*([0-9]{1,4})\s*$")
@@ -118,22 +118,29 @@ def density_note(g: Generated, asked: float | None) -> str | None:
     return f"density {pearls / cells:.2f} ({pearls} pearls), not the {asked:g} asked: {why}"
 
 
-def generate(
-    size: str = typer.Option("10x10", "--size", "-s", help="Board size RxC (rows first)."),
-    seed: str = typer.Option(..., "--seed", help="An integer or any text; the same seed "
-                                                 "gives the same puzzles everywhere."),
-    count: int = typer.Option(1, "--count", "-n", min=1, help="How many puzzles (seeds 7, 8, 9, ...; "
-                                                              "for a text seed daily, daily-1, ...)."),
-    difficulty: Optional[Band] = typer.Option(None, "--difficulty", "-d", help=BAND_HELP),
-    density: Optional[float] = typer.Option(
-        None, "--density", help="Fraction of the cells holding pearls (as near as the loop "
-                                "and the difficulty allow: stderr says what was reached)."),
-    minimal: bool = typer.Option(False, "--minimal",
-                                 help="Remove pearls until none can go (by search)."),
-    solutions: Optional[str] = typer.Option(None, "--solutions", metavar="FILE",
-                                            help="Also write the loops to this file."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or timings on stderr."),
-) -> None:
+GENERATE = (
+    option("size", "--size", "-s", default="10x10", help="Board size RxC (rows first)."),
+    option("seed", "--seed", default=REQUIRED, help="An integer or any text; the same seed "
+                                                    "gives the same puzzles everywhere."),
+    # -n: --count here, --limit in solve and count (kept as it is; a later issue decides)
+    option("count", "--count", "-n", kind=int, default=1, min=1,
+           help="How many puzzles (seeds 7, 8, 9, ...; for a text seed daily, daily-1, ...)."),
+    option("difficulty", "--difficulty", "-d", choices=tuple(DIFFICULTIES), help=BAND_HELP),
+    option("density", "--density", kind=float,
+           help="Fraction of the cells holding pearls (as near as the loop and the difficulty "
+                "allow: stderr says what was reached)."),
+    option("minimal", "--minimal", kind=bool, default=False,
+           help="Remove pearls until none can go (by search)."),
+    option("solutions", "--solutions", metavar="FILE", help="Also write the loops to this file."),
+    option("quiet", "--quiet", "-q", kind=bool, default=False,
+           help="No progress or timings on stderr."),
+)
+PARAMS = {"generate": GENERATE}
+
+
+def generate(size: str, seed: str, count: int, difficulty: Optional[str],
+             density: Optional[float], minimal: bool, solutions: Optional[str],
+             quiet: bool) -> None:
     """Generate puzzles with exactly one solution.
 
     Reproducible from a seed.  Each puzzle is printed as soon as it is made,

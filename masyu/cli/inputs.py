@@ -29,7 +29,7 @@ import xcc
 
 from .common import STDIN_PICK, say
 from ..board import check_same_size
-from ..errors import MasyuError
+from ..errors import MasyuError, SeveralPuzzles
 from ..formats import url
 from ..loop import Loop
 from ..puzzle import Puzzle
@@ -179,13 +179,13 @@ def read_puzzle_arg(arg: str) -> Puzzle:
             return pick_puzzle(text, pick, source)
         try:
             return Puzzle.parse(text)
+        except SeveralPuzzles:
+            names = [p.name for p in _collection().parse_collection(text, source)]
+            shown = "-" if path == "-" else arg
+            example = f", e.g. {shown}#{names[0]}" if names[0] else " (name them by # headers)"
+            fail(f"{len(names):,} puzzles in this file; pick one with FILE#NAME{example}, "
+                 f"or use --each", source)
         except MasyuError as err:
-            if "puzzles here" in err.message:
-                names = [p.name for p in _collection().parse_collection(text, source)]
-                shown = "-" if path == "-" else arg
-                example = f", e.g. {shown}#{names[0]}" if names[0] else " (name them by # headers)"
-                fail(f"{len(names):,} puzzles in this file; pick one with FILE#NAME{example}, "
-                     f"or use --each", source)
             raise MasyuError(err.message, f"{source}, {err.where}" if err.where else source) \
                 from None
 

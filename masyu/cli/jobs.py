@@ -12,31 +12,17 @@ with an existing file goes on from there, as xcc's does.  With ``--each``,
 is read only without ``--each`` (``masyu.cli.full.spell_resume`` turns it
 into the hidden ``--continue FILE``, the name it had first).  The logic is
 xcc's (``xcc.cli_parallel``, reached through the package's top as masyu
-reaches all of xcc).
+reaches all of xcc).  The options are declared in :mod:`masyu.cli.solving`.
 """
 from __future__ import annotations
 
 from typing import Optional
-
-import typer
 
 import xcc
 
 from .inputs import errors_exit, fail
 from ..parallel import ParallelSearch
 from ..puzzle import Puzzle
-
-JOBS_OPT = typer.Option(None, "--jobs", "-j", min=1, metavar="N",
-                        help="Split the search over N processes (with --each: one puzzle a "
-                             "task).")
-SCHEDULER_OPT = typer.Option(None, "--scheduler", metavar="ADDRESS",
-                             help="Run the subproblems (or puzzles) on the Dask scheduler at "
-                                  "ADDRESS (the dask extra).")
-CLUSTER_OPT = typer.Option(None, "--local-cluster", min=1, metavar="N",
-                           help="Run them on a Dask cluster of N workers started here.")
-CONTINUE_OPT = typer.Option(None, "--continue", metavar="FILE", hidden=True,
-                            help="The same as --resume FILE (one puzzle, in parallel).")
-
 
 def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
           continue_: Optional[str] = None) -> dict | None:

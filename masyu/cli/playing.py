@@ -7,15 +7,23 @@ from typing import Optional
 
 import typer
 
+from .declare import option
 from .inputs import errors_exit, fail
 from ..daily import daily as daily_puzzle, parse_date
 from ..play import make_server
 
 
-def daily(
-    date: Optional[str] = typer.Option(None, "--date", help="The day, YYYY-MM-DD (default: "
-                                                             "today)."),
-) -> None:
+DAILY = (option("date", "--date", help="The day, YYYY-MM-DD (default: today)."),)
+PLAY = (
+    option("host", "--host", default="127.0.0.1", help="The address to listen on."),
+    option("port", "--port", kind=int, default=8000, help="The port (0: any free one)."),
+    option("no_browser", "--no-browser", kind=bool, default=False, help="Do not open a browser."),
+    option("verbose", "--verbose", "-v", kind=bool, default=False, help="Log every request."),
+)
+PARAMS = {"daily": DAILY, "play": PLAY}
+
+
+def daily(date: Optional[str]) -> None:
     """Print the day's puzzle.
 
     In the collection format; the same date gives the same puzzle everywhere.
@@ -29,12 +37,7 @@ def daily(
         typer.echo(daily_puzzle(day).to_collection(), nl=False)
 
 
-def play(
-    host: str = typer.Option("127.0.0.1", "--host", help="The address to listen on."),
-    port: int = typer.Option(8000, "--port", help="The port (0: any free one)."),
-    no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser."),
-    verbose: bool = typer.Option(False, "--verbose", "-v", help="Log every request."),
-) -> None:
+def play(host: str, port: int, no_browser: bool, verbose: bool) -> None:
     """Play in the browser.
 
     The daily puzzle, time attack and zen mode, served on this machine.

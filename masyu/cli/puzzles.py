@@ -1,32 +1,19 @@
-"""CLI verbs for puzzles: check, list, convert, render; and ``summaries`` for help texts."""
+"""CLI verbs for puzzles: check, list, convert, render; their options declared once."""
 from __future__ import annotations
 
 from contextlib import nullcontext
-from typing import Literal, Optional
+from typing import Optional
 
-import typer
 
 from .each import Rows, Task, only, run_each
 from .inputs import (errors_exit, fail, read_collection_arg, read_loop_arg, read_puzzle_arg,
                      read_solutions_arg)
 from .outputs import OutputFile, emit
+from .declare import (CSV_HELP, LOOP_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, option,
+                      summaries)
 from ..check import check as check_loop
-from ..formats import FORMATS, PUZZLE_FORMATS, write
+from ..formats import PUZZLE_FORMATS, write
 from ..render import PICTURES, render_svg, render_text
-
-PUZZLE_HELP = ("The puzzle: a file (- for stdin), FILE#NAME for one puzzle of a collection "
-               "(-#NAME: of stdin), or the URL / game ID / grid itself.")
-LOOP_HELP = ("The loop: box drawing, JSON or pzprv3; a file (- for stdin), FILE#NAME in a "
-             "solutions file, or the text itself.")
-EACH_HELP = "Every puzzle of the PUZZLE file: one row each (JSON lines; --csv for CSV)."
-ONLY_HELP = "With --each or list: only the puzzles whose names match this regular expression."
-
-
-def summaries(names: tuple[str, ...]) -> str:
-    """``name: summary; ...`` of formats and pictures, for a --help text."""
-    return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
-                     for name in names) + "."
-
 
 TARGETS = PUZZLE_FORMATS + tuple(PICTURES)   # convert --to: every puzzle format, the pictures
 TARGET_HELP = "The format to write: " + summaries(TARGETS)
@@ -36,10 +23,11 @@ def _out(text: str) -> None:
     emit(text if text.endswith("\n") else text + "\n")
 
 
-def convert(
-    input: str = typer.Argument(..., metavar="INPUT", help=PUZZLE_HELP),
-    to: Literal[TARGETS] = typer.Option("grid", "--to", help=TARGET_HELP),
-) -> None:
+CONVERT = (argument("input", metavar="INPUT", default=REQUIRED, help=PUZZLE_HELP),
+           option("to", "--to", choices=TARGETS, default="grid", help=TARGET_HELP))
+
+
+def convert(input: str, to: str) -> None:
     """Write a puzzle in another format.
 
     Example: masyu convert 'https://puzz.link/p?mashu/6/6/1063000i3000' --to tatham
@@ -49,20 +37,24 @@ def convert(
         _out(PICTURES[to][1](puzzle) if to in PICTURES else write(puzzle, to))
 
 
-def check(
-    puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
-    loop: str = typer.Argument(..., metavar="LOOP", help=LOOP_HELP),
-    weak: bool = typer.Option(False, "--weak", help="Accept several disjoint loops."),
-    each: bool = typer.Option(False, "--each", help="Every puzzle of the PUZZLE file against "
-                              "its loop in the LOOP solutions file: one row each."),
-    only_: Optional[str] = typer.Option(None, "--only", metavar="REGEX", help=ONLY_HELP),
-    as_csv: bool = typer.Option(False, "--csv", help="With --each: CSV rows, not JSON lines."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                         help="With --each: write the rows to FILE."),
-    resume: bool = typer.Option(False, "--resume",
-                                help="With --each: skip the puzzles already in -o FILE."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress or summary."),
-) -> None:
+CHECK = (
+    argument("puzzle", metavar="PUZZLE", default=REQUIRED, help=PUZZLE_HELP),
+    argument("loop", metavar="LOOP", default=REQUIRED, help=LOOP_HELP),
+    option("weak", "--weak", kind=bool, default=False, help="Accept several disjoint loops."),
+    option("each", "--each", kind=bool, default=False,
+           help="Every puzzle of the PUZZLE file against its loop in the LOOP solutions file: "
+                "one row each."),
+    option("only_", "--only", metavar="REGEX", help=ONLY_HELP),
+    option("as_csv", "--csv", kind=bool, default=False, help=CSV_HELP),
+    option("output", "--output", "-o", metavar="FILE", help="With --each: write the rows to FILE."),
+    option("resume", "--resume", kind=bool, default=False,
+           help="With --each: skip the puzzles already in -o FILE."),
+    option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress or summary."),
+)
+
+
+def check(puzzle: str, loop: str, weak: bool, each: bool, only_: Optional[str], as_csv: bool,
+          output: Optional[str], resume: bool, quiet: bool) -> int:
     """Check a loop against the rules.
 
     Exit 0 if the loop is a solution ("valid strong solution"), 1 with the
@@ -77,9 +69,8 @@ def check(
         puzzles, _ = read_collection_arg(puzzle)
         loops = read_solutions_arg(loop)
         with Rows(Task("check", weak=weak), output, as_csv, resume) as rows, errors_exit():
-            code = run_each(only(puzzles, only_), Task("check", weak=weak), rows, quiet=quiet,
+            return run_each(only(puzzles, only_), Task("check", weak=weak), rows, quiet=quiet,
                             loops=loops)
-        raise typer.Exit(code)
     _single_only(only_, as_csv, output, resume)
     p = read_puzzle_arg(puzzle)
     found = read_loop_arg(loop, p)
@@ -87,9 +78,9 @@ def check(
         violations = check_loop(p, found, weak=weak)
     if not violations:
         emit(f"valid {'weak' if weak else 'strong'} solution\n")
-        return
+        return 0
     emit("".join(f"{v}\n" for v in violations))
-    raise typer.Exit(code=1)
+    return 1
 
 
 def _single_only(only_: Optional[str], as_csv: bool, output: Optional[str],
@@ -100,10 +91,11 @@ def _single_only(only_: Optional[str], as_csv: bool, output: Optional[str],
             fail(f"{name} goes with --each", name)
 
 
-def list_(
-    file: str = typer.Argument(..., metavar="FILE", help="A collection file (- for stdin)."),
-    only_: Optional[str] = typer.Option(None, "--only", metavar="REGEX", help=ONLY_HELP),
-) -> None:
+LIST = (argument("file", metavar="FILE", default=REQUIRED, help="A collection file (- for stdin)."),
+        option("only_", "--only", metavar="REGEX", help=ONLY_HELP))
+
+
+def list_(file: str, only_: Optional[str]) -> None:
     """List the puzzles of a collection file.
 
     One line each: the name, the size (rows x columns) and the number of pearls.
@@ -119,13 +111,14 @@ def list_(
                  for p, size in zip(chosen, sizes)))
 
 
-def render(
-    puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
-    loop: Optional[str] = typer.Argument(None, metavar="LOOP", help="A loop to draw: " +
-                                         LOOP_HELP[len("The loop: "):]),
-    svg: Optional[str] = typer.Option(None, "--svg", metavar="FILE",
-                                      help="Write an SVG picture to FILE (- for stdout)."),
-) -> None:
+RENDER = (
+    argument("puzzle", metavar="PUZZLE", default=REQUIRED, help=PUZZLE_HELP),
+    argument("loop", metavar="LOOP", help="A loop to draw: " + LOOP_HELP[len("The loop: "):]),
+    option("svg", "--svg", metavar="FILE", help="Write an SVG picture to FILE (- for stdout)."),
+)
+
+
+def render(puzzle: str, loop: Optional[str], svg: Optional[str]) -> None:
     """Draw a puzzle, and a loop on it.
 
     In Unicode on stdout, or an SVG picture with --svg.
@@ -146,5 +139,7 @@ def render(
         else:
             target.write(picture)
 
+
+PARAMS = {"convert": CONVERT, "check": CHECK, "list_": LIST, "render": RENDER}
 
 __all__ = ["convert", "check", "list_", "render", "summaries"]

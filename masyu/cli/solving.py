@@ -1,11 +1,15 @@
-"""CLI verbs for solving: solve, count, encode.
+"""CLI verbs for solving: solve, count, encode; their options declared once.
 
-Solutions go to stdout (or ``-o FILE``, ``--out-dir DIR``); statistics and
-progress to stderr.  Exit codes: 0 at least one solution found, 1 none, 2 bad
-input, 130 interrupted (after what was found so far).  Before anything is
-built, the memory a task will need is estimated (``masyu.solving.estimate_memory``)
-and a task above ``--memory`` is refused.  (A little past 400 lines: the three
-verbs share their options, progress and the ``--each`` door.)
+``SOLVE``, ``COUNT`` and ``ENCODE`` declare the options (plain data:
+:class:`xcc.command.Param`); the Typer commands (:mod:`masyu.cli.full`) and
+the quick path (:func:`masyu.cli.main`, the options marked ``quick``) are
+made from them, and both run the functions below, which return the exit
+code: 0 at least one solution found, 1 none, 2 bad input, 130 interrupted
+(after what was found so far).  Solutions go to stdout (or ``-o FILE``,
+``--out-dir DIR``); statistics and progress to stderr.  Before anything is
+built, the memory a task will need is estimated and a task above
+``--memory`` is refused.  No Typer here: ``masyu solve GAMEID`` starts
+without it.
 """
 from __future__ import annotations
 
@@ -13,31 +17,22 @@ import io
 import os
 import warnings
 from contextlib import nullcontext
-from typing import Literal, Optional
-
-import typer
+from typing import Optional
 
 import xcc
 
-from . import jobs as jobs_
+from .common import say
+from .counting import count as count_one, count_exact, exact_engine
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
+from .listing import SHOWS, example_puzzle, solve as solve_one  # noqa: F401 (tests)
 from .outputs import OutputFile
-from .puzzles import EACH_HELP, ONLY_HELP, PUZZLE_HELP, summaries
+from .running import Stdout, check_memory, limit_memory
+from .declare import (CSV_HELP, EACH_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, option,
+                      summaries)
 from .. import memory
-from .sampling import exact_engine, run_exact_count
-from .solve_one import (SHOWS, Stdout, check_memory, example_puzzle,  # noqa: F401 (tests)
-                        limit_memory, start)
-from .solve_one import solve as solve_one
-from .count_one import count as count_one
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
-from ..errors import MasyuError
 from ..solving import DEFAULT_METHOD, METHODS, best_configuration
-
-# The choices, from the registries: adding an encoding, a method or a format changes no line here.
-Encoding = Literal[tuple(ENCODINGS)]
-Method = Literal[tuple(METHODS)]
-Show = Literal[SHOWS]
 
 ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the method's choice "
                f"(auto: {best_configuration(False)[2]} to prove, {xcc.DEFAULT_ENGINE} to list; "
@@ -46,35 +41,103 @@ ENCODING_HELP = "; ".join(f"{name}: {c.summary}" for name, c in ENCODINGS.items(
     f". Default: the method's choice ({DEFAULT_ENCODING}).")
 METHOD_HELP = "Strong solutions by " + "; ".join(
     f"{name}: {m.summary}" for name, m in METHODS.items()) + "."
-SHOW_HELP = "The loop as " + summaries(SHOWS)
 MEMORY_HELP = ("Refuse a task that would need more memory than this (e.g. 4G, 800M). "
                "Default: half the machine's memory, at most 4/5 of what is free.")
-ENCODING_OPT = typer.Option(None, "--encoding", help=ENCODING_HELP, show_default=False)
-METHOD_OPT = typer.Option(DEFAULT_METHOD, "--method", help=METHOD_HELP)
-ENGINE_OPT = typer.Option(None, "--engine", metavar="NAME", help=ENGINE_HELP)
-WEAK_OPT = typer.Option(False, "--weak", help="Allow several disjoint loops (weak solutions).")
-MEMORY_OPT = typer.Option(None, "--memory", metavar="SIZE", help=MEMORY_HELP)
-EACH_OPT = typer.Option(False, "--each", help=EACH_HELP)
-ONLY_OPT = typer.Option(None, "--only", metavar="REGEX", help=ONLY_HELP)
-CSV_OPT = typer.Option(False, "--csv", help="With --each: CSV rows, not JSON lines.")
-RESUME_OPT = typer.Option(False, "--resume",
-                          help="With --each: skip the puzzles already in -o FILE, keep its rows.")
-COUNT_RESUME_OPT = typer.Option(False, "--resume",
-                                help="With --each: skip the puzzles already in -o FILE, keep its "
-                                     "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
-                                     "or --local-cluster): after Ctrl-C the state is kept in "
-                                     "FILE; if FILE exists, the count goes on from it.")
-SOLVE_RESUME_OPT = typer.Option(False, "--resume",
-                                help="With --each: skip the puzzles already in -o FILE, keep its "
-                                     "rows.  --resume FILE (one puzzle, with --jobs, --scheduler "
-                                     "or --local-cluster): after Ctrl-C the state is kept in "
-                                     "FILE; if FILE exists, the listing goes on after the loops "
-                                     "already written.")
+RESUME_HELP = "With --each: skip the puzzles already in -o FILE, keep its rows."
+PARALLEL_RESUME_HELP = (RESUME_HELP + "  --resume FILE (one puzzle, with --jobs, --scheduler or "
+                        "--local-cluster): after Ctrl-C the state is kept in FILE; if FILE "
+                        "exists, the {}.")
+
+# the options solve and count share (choices from the registries: adding an
+# encoding, a method or a format changes no line here)
+WEAK = option("weak", "--weak", kind=bool, default=False, quick=True,
+              help="Allow several disjoint loops (weak solutions).")
+ENCODING = option("encoding", "--encoding", choices=tuple(ENCODINGS), help=ENCODING_HELP,
+                  show_default=False, quick=True)
+METHOD = option("method", "--method", choices=tuple(METHODS), default=DEFAULT_METHOD,
+                help=METHOD_HELP, quick=True)
+ENGINE = option("engine", "--engine", metavar="NAME", help=ENGINE_HELP, quick=True)
+MEMORY = option("memory_", "--memory", metavar="SIZE", help=MEMORY_HELP)
+EACH = option("each", "--each", kind=bool, default=False, help=EACH_HELP)
+ONLY = option("only", "--only", metavar="REGEX", help=ONLY_HELP)
+CSV = option("as_csv", "--csv", kind=bool, default=False, help=CSV_HELP)
+PARALLEL = (   # masyu.cli.jobs
+    option("jobs", "--jobs", "-j", kind=int, min=1, metavar="N",
+           help="Split the search over N processes (with --each: one puzzle a task)."),
+    option("scheduler", "--scheduler", metavar="ADDRESS",
+           help="Run the subproblems (or puzzles) on the Dask scheduler at ADDRESS (the dask "
+                "extra)."),
+    option("local_cluster", "--local-cluster", kind=int, min=1, metavar="N",
+           help="Run them on a Dask cluster of N workers started here."),
+    option("continue_", "--continue", metavar="FILE", hidden=True,
+           help="The same as --resume FILE (one puzzle, in parallel)."),
+)
+
+SOLVE = (
+    argument("puzzle", metavar="PUZZLE", help=PUZZLE_HELP + " Default: a bundled example.",
+             quick=True),
+    option("all_", "--all", kind=bool, default=False, help="Print every solution.", quick=True),
+    option("limit", "--limit", "-n", kind=int, min=1, metavar="N",
+           help="Print at most N solutions.", quick=True),
+    WEAK, ENCODING, METHOD, ENGINE,
+    option("fmt", "--format", choices=SHOWS, default="text", help="The loop as " +
+           summaries(SHOWS), quick=True),
+    option("output", "--output", "-o", metavar="FILE",
+           help="Write the solutions (with --each: the rows) to FILE, whole or not at all."),
+    option("out_dir", "--out-dir", metavar="DIR",
+           help="Write each solution to its own file in DIR (NAME-1.svg, NAME-2.svg, ...)."),
+    EACH, ONLY, CSV,
+    option("resume", "--resume", kind=bool, default=False,
+           help=PARALLEL_RESUME_HELP.format("listing goes on after the loops already written")),
+    option("solutions", "--solutions", metavar="FILE",
+           help="With --each: write the loops to a solutions file as well."),
+    MEMORY,
+    option("quiet", "--quiet", "-q", kind=bool, default=False,
+           help="No statistics or progress.", quick=True),
+    *PARALLEL,
+)
+COUNT = (
+    argument("puzzle", metavar="PUZZLE", default=REQUIRED, help=PUZZLE_HELP, quick=True),
+    WEAK, ENCODING, METHOD, ENGINE,
+    option("limit", "--limit", "-n", kind=int, min=1, metavar="N",
+           help="Stop after N solutions.", quick=True),
+    option("as_json", "--json", kind=bool, default=False, quick=True,
+           help="One JSON object: weak or strong, and the engine statistics (with --each: the "
+                "default)."),
+    EACH, ONLY, CSV,
+    option("output", "--output", "-o", metavar="FILE", help="With --each: write the rows to FILE."),
+    option("resume", "--resume", kind=bool, default=False,
+           help=PARALLEL_RESUME_HELP.format("count goes on from it")),
+    MEMORY,
+    option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
+           quick=True),
+    option("exact", "--exact", kind=bool, default=False,
+           help="Count without listing, by memoized search (engine memo; exact however large; "
+                "no --limit; --memory bounds it)."),
+    *PARALLEL,
+)
+ENCODE = (
+    argument("puzzle", metavar="PUZZLE", default=REQUIRED, help=PUZZLE_HELP),
+    option("encoding", "--encoding", choices=tuple(ENCODINGS), default=DEFAULT_ENCODING,
+           help=ENCODING_HELP[:ENCODING_HELP.index(". Default")] + "."),
+    option("output", "--output", "-o", metavar="FILE", help="Write to FILE (default: stdout)."),
+    MEMORY,
+)
+PARAMS = {"solve": SOLVE, "count": COUNT, "encode": ENCODE}
+
+
+def _where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
+           continue_: Optional[str]) -> dict | None:
+    """The executor options given (None: a sequential run, without masyu.parallel)."""
+    if jobs is None and scheduler is None and local_cluster is None and continue_ is None:
+        return None
+    from . import jobs as jobs_  # start-up: only a parallel run needs masyu.parallel
+    return jobs_.where(jobs, scheduler, local_cluster, continue_)
 
 
 def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
           output: Optional[str], resume: bool, quiet: bool, allowed: int | None,
-          solutions: Optional[str] = None, where: dict | None = None) -> None:
+          solutions: Optional[str] = None, where: dict | None = None) -> int:
     """``--each``: the ``verb``'s row of every puzzle of a collection (``how``: the task's options)."""
     from . import each as each_  # start-up: one puzzle's solve needs no --each
     task = each_.Task(verb, **how)
@@ -83,14 +146,13 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
     if chosen:
         biggest = max(chosen, key=lambda p: p.rows * p.cols)
         check_memory(biggest, allowed, weak=task.weak, encoding=task.encoding,
-                      method=task.method, engine=task.engine, limit=task.limit)
+                     method=task.method, engine=task.engine, limit=task.limit)
     kept = read_file(solutions) if solutions and resume and os.path.exists(solutions) else ""
     with each_.Rows(task, output, as_csv, resume) as rows, \
             (nullcontext() if solutions is None
              else OutputFile(solutions, keep=kept, stream=True)) as loops, errors_exit():
         rows_of = each_.in_order if where is None else each_.in_parallel(**where)
-        code = each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
-    raise typer.Exit(code)
+        return each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
 
 
 def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
@@ -100,37 +162,9 @@ def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve
             fail(f"{name} goes with --each{also}", name)
 
 
-def solve(
-    puzzle: Optional[str] = typer.Argument(None, metavar="PUZZLE",
-                                           help=PUZZLE_HELP + " Default: a bundled example."),
-    all_: bool = typer.Option(False, "--all", help="Print every solution."),
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, metavar="N",
-                                        help="Print at most N solutions."),
-    weak: bool = WEAK_OPT,
-    encoding: Optional[Encoding] = ENCODING_OPT,
-    method: Method = METHOD_OPT,
-    engine: Optional[str] = ENGINE_OPT,
-    fmt: Show = typer.Option("text", "--format", help=SHOW_HELP),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                         help="Write the solutions (with --each: the rows) to "
-                                              "FILE, whole or not at all."),
-    out_dir: Optional[str] = typer.Option(None, "--out-dir", metavar="DIR",
-                                          help="Write each solution to its own file in DIR "
-                                               "(NAME-1.svg, NAME-2.svg, ...)."),
-    each: bool = EACH_OPT,
-    only: Optional[str] = ONLY_OPT,
-    as_csv: bool = CSV_OPT,
-    resume: bool = SOLVE_RESUME_OPT,
-    solutions: Optional[str] = typer.Option(None, "--solutions", metavar="FILE",
-                                            help="With --each: write the loops to a solutions "
-                                                 "file as well."),
-    memory_: Optional[str] = MEMORY_OPT,
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No statistics or progress."),
-    jobs: Optional[int] = jobs_.JOBS_OPT,
-    scheduler: Optional[str] = jobs_.SCHEDULER_OPT,
-    local_cluster: Optional[int] = jobs_.CLUSTER_OPT,
-    continue_: Optional[str] = jobs_.CONTINUE_OPT,
-) -> None:
+def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_dir, each, only,
+          as_csv, resume, solutions, memory_, quiet, jobs, scheduler, local_cluster,
+          continue_) -> int:
     """Solve a puzzle and print its loop.
 
     The first loop; --all for every one, --limit N for N.  Without them the
@@ -141,9 +175,11 @@ def solve(
 
     Example: masyu solve '6x6:eBbBfWbWbBaBcWbBe' --format box
     """
-    allowed = start(all_, limit, memory_)
+    if all_ and limit is not None:
+        fail("use --all or --limit N, not both")
+    allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    where = jobs_.where(jobs, scheduler, local_cluster, continue_)
+    where = _where(jobs, scheduler, local_cluster, continue_)
     if each:
         if continue_ is not None:
             fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
@@ -153,43 +189,17 @@ def solve(
         if all_ or out_dir is not None:
             fail("--each finds the first loop of each puzzle (count --each counts them all)",
                  "--all" if all_ else "--out-dir")
-        _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
-              quiet, allowed, solutions, where)
+        return _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
+                     quiet, allowed, solutions, where)
     _no_each(only, as_csv, resume, "solve")
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
-    raise typer.Exit(solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
-                               out_dir=out_dir, quiet=quiet, where=where,
-                               continue_=continue_, **how))
+    return solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
+                     out_dir=out_dir, quiet=quiet, where=where, continue_=continue_, **how)
 
 
-def count(
-    puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
-    weak: bool = WEAK_OPT,
-    encoding: Optional[Encoding] = ENCODING_OPT,
-    method: Method = METHOD_OPT,
-    engine: Optional[str] = ENGINE_OPT,
-    limit: Optional[int] = typer.Option(None, "--limit", "-n", min=1, metavar="N",
-                                        help="Stop after N solutions."),
-    as_json: bool = typer.Option(False, "--json",
-                                 help="One JSON object: weak or strong, and the engine "
-                                      "statistics (with --each: the default)."),
-    each: bool = EACH_OPT,
-    only: Optional[str] = ONLY_OPT,
-    as_csv: bool = CSV_OPT,
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                         help="With --each: write the rows to FILE."),
-    resume: bool = COUNT_RESUME_OPT,
-    memory_: Optional[str] = MEMORY_OPT,
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
-    exact: bool = typer.Option(False, "--exact",
-                               help="Count without listing, by memoized search (engine memo; "
-                                    "exact however large; no --limit; --memory bounds it)."),
-    jobs: Optional[int] = jobs_.JOBS_OPT,
-    scheduler: Optional[str] = jobs_.SCHEDULER_OPT,
-    local_cluster: Optional[int] = jobs_.CLUSTER_OPT,
-    continue_: Optional[str] = jobs_.CONTINUE_OPT,
-) -> None:
+def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as_csv, output,
+          resume, memory_, quiet, exact, jobs, scheduler, local_cluster, continue_) -> int:
     """Count the solutions of a puzzle.
 
     Strong ones, or weak ones with --weak.  Progress goes to stderr about once
@@ -202,38 +212,31 @@ def count(
     """
     allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    where = jobs_.where(jobs, scheduler, local_cluster, continue_)
+    where = _where(jobs, scheduler, local_cluster, continue_)
     if each:
         if exact:
             fail("--exact counts one puzzle (not --each)", "--exact")
         if continue_ is not None:
             fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
                  "FILE)", "--resume")
-        _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
-              quiet, allowed, where=where)
+        return _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
+                     quiet, allowed, where=where)
     _no_each(only, as_csv, resume, "count")
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle_arg(puzzle)
-    if exact:  # masyu/cli/sampling.py: the memo engine
+    if exact:  # the memo engine
         if where is not None:
             fail("an exact count is not split into subproblems", "--exact")
         if limit is not None:
             fail("an exact count takes no limit", "--limit")
-        run_exact_count(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
-                        as_json=as_json, quiet=quiet, engine=exact_engine(engine))
-    raise typer.Exit(count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet,
-                               where=where, continue_=continue_, **how))
+        return count_exact(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
+                           as_json=as_json, quiet=quiet, engine=exact_engine(engine))
+    return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
+                     continue_=continue_, **how)
 
 
-def encode(
-    puzzle: str = typer.Argument(..., metavar="PUZZLE", help=PUZZLE_HELP),
-    encoding: Encoding = typer.Option(DEFAULT_ENCODING, "--encoding", help=ENCODING_HELP[
-        :ENCODING_HELP.index(". Default")] + "."),
-    output: Optional[str] = typer.Option(None, "--output", "-o", metavar="FILE",
-                                         help="Write to FILE (default: stdout)."),
-    memory_: Optional[str] = MEMORY_OPT,
-) -> None:
+def encode(puzzle, encoding, output, memory_) -> int:
     """Write the XCC problem of a puzzle in Knuth's DLX format.
 
     The problem whose solutions are the puzzle's weak solutions.  Item names:
@@ -247,8 +250,7 @@ def encode(
     with errors_exit():
         memory.check(memory.estimate(p.rows, p.cols, ("encode",)), allowed,
                      f"encoding a {p.rows}x{p.cols} board")
-    with OutputFile(output) if output not in (None, "-") \
-            else Stdout() as out:
+    with OutputFile(output) if output not in (None, "-") else Stdout() as out:
         with errors_exit():
             enc = encode_puzzle(p, encoding)
             buffer = io.StringIO()
@@ -257,12 +259,9 @@ def encode(
                 readable = xcc.write_dlx(enc.problem, buffer, enc.dlx_comment())
         out.write(buffer.getvalue())
     if not readable:
-        typer.echo("masyu: warning: names longer than 8 characters; "
-                   "Knuth's DLX2 will not read this file", err=True)
+        say("masyu: warning: names longer than 8 characters; Knuth's DLX2 will not read this "
+            "file")
     sizes = enc.sizes
-    typer.echo(f"{sizes['primary']:,} primary and {sizes['secondary']:,} secondary items, "
-               f"{sizes['options']:,} options"
-               + (f"; {enc.contradiction}" if enc.contradiction else ""), err=True)
-
-
-__all__ = ["solve", "count", "encode", "example_puzzle", "MasyuError"]
+    say(f"{sizes['primary']:,} primary and {sizes['secondary']:,} secondary items, "
+        f"{sizes['options']:,} options" + (f"; {enc.contradiction}" if enc.contradiction else ""))
+    return 0

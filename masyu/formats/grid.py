@@ -12,7 +12,7 @@ import re
 from typing import Iterable
 
 from ..board import check_size
-from ..errors import MasyuError
+from ..errors import MasyuError, SeveralPuzzles
 from ..puzzle import Puzzle
 from .common import expect_text
 
@@ -87,8 +87,9 @@ def read(text: str, name: str | None = None) -> Puzzle:
             raise MasyuError("no puzzle found: only comment lines", "line 1")
         raise MasyuError("no puzzle found: the text is empty")
     if len(found) > 1:
-        raise MasyuError(f"{len(found)} puzzles here, separated by blank or # lines; "
-                         "a collection (see masyu.load)", f"line {found[1][1][0][0]}")
+        raise SeveralPuzzles(f"{len(found)} puzzles here, separated by blank or # lines; "
+                             "a collection (see masyu.load)", f"line {found[1][1][0][0]}",
+                             len(found))
     header, block = found[0]
     line = block[0][1].strip()
     if len(block) == 1 and _DESCRIPTION.fullmatch(line) and not line.isupper():

@@ -90,3 +90,30 @@ def test_the_estimate_takes_the_largest_run():
     assert estimate_memory(50, 50, method="auto", engine="python") == \
         estimate_memory(50, 50, method="guard", engine="python")
     assert estimate_memory(100, 100) > estimate_memory(50, 50) > memory.BASE
+
+
+def test_one_size_parser_and_one_default_limit(monkeypatch):
+    """xcc.sizes reads every --memory and holds the one default limit: masyu's
+    --memory, the memo engine's and the SAT engine's default are the same."""
+    import xcc
+    from xcc.engines import memo
+    assert memory.parse_size("1.5GB") == xcc.sizes.parse_size("1.5GB") == 3 << 29
+    with pytest.raises(xcc.XCCError, match="at least 1.0 MB"):
+        xcc.sizes.parse_size("500K", least=1 << 20)
+    monkeypatch.setattr(xcc.sizes, "machine", lambda: (16 << 30, 5 << 30))
+    assert memory.limit() == memo.default_memory() == xcc.sizes.default_limit() == 4 << 30
+    monkeypatch.setattr(xcc.sizes, "machine", lambda: (16 << 30, None))
+    assert memory.limit() == memo.default_memory() == 8 << 30
+    monkeypatch.setattr(xcc.sizes, "machine", lambda: (None, None))
+    assert memo.default_memory() == xcc.sizes.UNKNOWN_TOTAL // 2
+
+
+def test_the_exact_side_reads_memory_with_the_same_parser():
+    out = subprocess.run([sys.executable, "-m", "masyu", "sample", "6x6:eBbBfWbWbBaBcWbBe",
+                          "--memory", "500K"], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2 and out.stderr == \
+        "masyu: --memory: a memory limit is at least 1.0 MB, not '500K'\n"
+    out = subprocess.run([sys.executable, "-m", "masyu", "count", "6x6:eBbBfWbWbBaBcWbBe",
+                          "--exact", "--memory", "lots"], capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 2 and out.stderr.startswith("masyu: --memory: a size is a number")

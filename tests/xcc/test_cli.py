@@ -103,3 +103,21 @@ def test_ctrl_c_prints_stats_so_far(tmp_path):
     d = json.loads(out)
     assert 0 < d["nodes"] and d["solutions"] < 365596
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("verb", ["solve", "count"])
+def test_the_typer_command_has_exactly_the_declared_options(verb):
+    """xcc.cli's verbs are made from their declarations (xcc.command): the same
+    names, option names, flags, defaults, help and metavars, in the same order."""
+    import inspect
+    import typer
+    from xcc import cli
+    params = cli.PARAMS[verb]
+    command = typer.main.get_command(cli.app).get_command(None, verb)
+    assert [(p.name, tuple(p.opts), getattr(p, "is_flag", False), p.required,
+             None if p.required else p.default, p.help, p.metavar) for p in command.params] == [
+        (p.name, p.flags or (p.name,), p.is_flag, p.required, None if p.required else p.default,
+         p.help, p.metavar) for p in params]
+    body = getattr(cli, verb)
+    assert list(inspect.signature(body).parameters) == [p.name for p in params]
+    assert command.help == inspect.cleandoc(body.__doc__)

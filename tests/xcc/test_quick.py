@@ -138,3 +138,26 @@ def test_a_full_disk_is_one_line_and_exit_2_as_in_the_full_command():
                                stderr=subprocess.PIPE, text=True, timeout=60)
         said.append((r.returncode, r.stderr))
     assert said[0] == said[1] == (2, "xcc: cannot write the output: No space left on device\n")
+
+
+def test_the_quick_path_takes_exactly_the_options_the_declaration_marks_quick(capsys):
+    """quick.c's options are those ``xcc.cli.COUNT`` marks quick, with the same meaning
+    (the output of the full command, above); every other declared option, and any
+    other argument, is left to the full command."""
+    from xcc.cli import COUNT
+    queens = str(BENCH / "queens4.dlx")
+    taken = set()
+    for p in COUNT:
+        value = [] if p.is_flag else (["3"] if p.kind is int else ["x"])
+        for flag in p.flags:
+            code, out, err = fast(["count", queens, flag, *value], capsys)
+            if code is not None:
+                taken.add(flag)
+                assert (code, masked(out), masked(err)) == tuple(
+                    masked(x) if isinstance(x, str) else x
+                    for x in full(["count", queens, flag, *value])), flag
+    assert taken == {flag for p in COUNT if p.quick for flag in p.flags}
+    assert all(p.is_flag for p in COUNT if p.quick)
+    for other in (["--stats"], ["--nonesuch"], ["-x"], ["--json=1"], ["-qn", "2"], ["--"],
+                  ["--help"]):
+        assert fast(["count", queens, *other], capsys) == (None, "", ""), other

@@ -1,23 +1,32 @@
-"""The quick path of ``masyu solve`` (masyu/cli/quick.py) against the Typer command.
+"""The quick path of ``masyu solve`` and ``masyu count`` (``masyu.cli.quick``, the
+parser of xcc.command driven by the verbs' declarations) against the Typer command.
 
 Every command line the quick path takes must print what the Typer verb prints
 (stdout, stderr, exit code: the engine's seconds aside); every other one must be
 left to the Typer command with nothing printed.  The Typer command is
 ``masyu.cli.full.main``, what ``masyu.cli.main`` runs when the quick path
-declines.
+declines.  Each declaration is enumerated against both doors: the Typer
+command has exactly the declared options, and the quick path takes the
+declared ones it claims and leaves the others.
 """
 from __future__ import annotations
 
+import importlib
+import inspect
 import os
 import re
 import subprocess
 import sys
+import typing
 from pathlib import Path
 
 import pytest
+import typer
 
 import xcc
-from masyu.cli import full, quick
+import masyu.cli
+from masyu.cli import COMMANDS, full, solving
+from xcc.command import parse_quick
 
 ROOT = Path(__file__).resolve().parents[3]
 PUZZLES = ROOT.parent / "shared" / "puzzles"
@@ -75,7 +84,7 @@ def _typer(argv: list[str], capsys, verb: str = "solve") -> tuple[int, str, str]
 def test_the_quick_path_prints_what_the_typer_verb_prints(argv, capsys, tmp_path,
                                                           monkeypatch):
     monkeypatch.chdir(tmp_path)   # relative names (no/such/file.txt) alike for both
-    code = quick.quick(argv)
+    code = masyu.cli.quick("solve", argv)
     got = capsys.readouterr()
     assert code is not None, "the quick path must take this command line"
     expected = _typer(argv, capsys)
@@ -86,17 +95,17 @@ def test_the_quick_path_prints_what_the_typer_verb_prints(argv, capsys, tmp_path
 @pytest.mark.parametrize("argv", LEFT, ids=lambda a: " ".join(a)[:60])
 def test_the_quick_path_leaves_the_rest_to_typer(argv, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert quick.quick(argv) is None
+    assert masyu.cli.quick("solve", argv) is None
     assert capsys.readouterr() == ("", "")
 
 
 def test_the_quick_path_takes_every_name_of_the_registries():
     from masyu import ENCODINGS, METHODS
-    from masyu.cli.solve_one import SHOWS
+    from masyu.cli.listing import SHOWS
     for option, names in (("--encoding", ENCODINGS), ("--method", METHODS),
                           ("--format", SHOWS)):
         for name in names:
-            assert quick.parse([GAME, option, name]) is not None, (option, name)
+            assert parse_quick(solving.SOLVE, [GAME, option, name]) is not None, (option, name)
 
 
 def _process(code: str, args: list[str]) -> subprocess.CompletedProcess:
@@ -157,7 +166,7 @@ def _typer_count(argv: list[str], capsys) -> tuple[int, str, str]:
 @pytest.mark.parametrize("argv", COUNT_TAKEN, ids=lambda a: " ".join(a)[:60])
 def test_the_quick_count_prints_what_the_typer_verb_prints(argv, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code = quick.quick_count(argv)
+    code = masyu.cli.quick("count", argv)
     got = capsys.readouterr()
     assert code is not None, "the quick path must take this command line"
     expected = _typer_count(argv, capsys)
@@ -168,7 +177,7 @@ def test_the_quick_count_prints_what_the_typer_verb_prints(argv, capsys, tmp_pat
 @pytest.mark.parametrize("argv", COUNT_LEFT, ids=lambda a: " ".join(a)[:60] or "(none)")
 def test_the_quick_count_leaves_the_rest_to_typer(argv, capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert quick.quick_count(argv) is None
+    assert masyu.cli.quick("count", argv) is None
     assert capsys.readouterr() == ("", "")
 
 
@@ -181,3 +190,74 @@ def test_the_entry_point_counts_without_typer():
     run = _process(probe, ["count", MANY, "--weak", "--json"])
     assert run.returncode == 0 and run.stderr.splitlines()[-1] == "TYPER False", run.stderr
     assert '"weak": ' in run.stdout
+
+
+# The declarations against each door
+def _declared(name: str):
+    module, function, _ = COMMANDS[name]
+    verbs = importlib.import_module(f"masyu.cli.{module}")
+    return verbs.PARAMS[function], getattr(verbs, function)
+
+
+def _choices(p) -> tuple:
+    """The names a click parameter takes (its Literal annotation), or ()."""
+    annotation = p.type_descriptor.annotation
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    if typing.get_origin(annotation) is typing.Union and len(args) == 1:
+        annotation = args[0]
+    return typing.get_args(annotation) if typing.get_origin(annotation) is typing.Literal else ()
+
+
+def _shape(params) -> list[tuple]:
+    """What a click command's parameters say: name, option names, flag, required,
+    default, choices, help, metavar, hidden."""
+    return [(p.name, tuple(p.opts), getattr(p, "is_flag", False), p.required,
+             None if p.required else p.default,
+             _choices(p),
+             getattr(p, "help", None), p.metavar, getattr(p, "hidden", False))
+            for p in params]
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_the_typer_command_has_exactly_the_declared_options(name):
+    params, body = _declared(name)
+    command = typer.main.get_command(masyu.cli.make_app([name])).get_command(None, name)
+    expected = [(p.name, p.flags or (p.name,), p.is_flag, p.required,
+                 None if p.required else p.default, p.choices or (), p.help, p.metavar,
+                 p.hidden) for p in params]
+    assert _shape(command.params) == expected
+    assert list(inspect.signature(body).parameters) == [p.name for p in params]
+    assert command.help == inspect.cleandoc(body.__doc__)
+
+
+def _a_value(p) -> tuple[list[str], object]:
+    """Arguments giving ``p`` a value the Typer command takes, and that value."""
+    if p.is_flag:
+        return [], True
+    if p.choices:
+        return [p.choices[-1]], p.choices[-1]
+    return (["3"], 3) if p.kind is int else (["x.txt"], "x.txt")
+
+
+@pytest.mark.parametrize("verb", ["solve", "count"])
+def test_the_quick_path_takes_the_declared_options_it_claims_and_leaves_the_rest(verb):
+    params = solving.PARAMS[verb]
+    plain = parse_quick(params, [GAME])
+    assert plain == {**{p.name: (None if p.required else p.default) for p in params},
+                     "puzzle": GAME}
+    claimed = set()
+    for p in params:
+        value, expected = _a_value(p)
+        for flag in p.flags:
+            got = parse_quick(params, [GAME, flag, *value])
+            if p.quick:
+                assert got == {**plain, p.name: expected}, flag
+                claimed.add(flag)
+            else:
+                assert got is None, flag
+            if value and flag.startswith("--"):
+                assert parse_quick(params, [GAME, f"{flag}={value[0]}"]) == (
+                    {**plain, p.name: expected} if p.quick else None), flag
+            assert parse_quick(params, [GAME, flag, *value, flag, *value]) is None, flag
+    assert claimed == ({"--all", "--format"} if verb == "solve" else {"--json"}) | {
+        "--limit", "-n", "--weak", "--encoding", "--method", "--engine", "--quiet", "-q"}

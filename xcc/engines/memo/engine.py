@@ -17,28 +17,21 @@ agree on all but the bytes (the Python twin charges a fixed size per state).
 """
 from __future__ import annotations
 
-import os
 from typing import Sequence
 
 from ...cycle import Cycle
 from ...errors import XCCError
 from ...problem import Problem
+from ...sizes import default_limit
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .diagram import Build
 from .native import NativeBuild
 from .order import choose_order
 from .plan import Plan, check_order, make_plan
 
-MEMORY_FRACTION = 0.25  # of the machine's memory, by default (a shared machine)
-
-
 def default_memory() -> int:
-    """The default memory limit: a quarter of the machine's physical memory."""
-    try:
-        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
-    except (ValueError, OSError, AttributeError):
-        total = 4 << 30
-    return int(total * MEMORY_FRACTION)
+    """The default memory limit: xcc's one default (:func:`xcc.sizes.default_limit`)."""
+    return default_limit()
 
 
 def check_memory(memory: int | None) -> int:

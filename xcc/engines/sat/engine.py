@@ -28,8 +28,8 @@ solver whole, so that the driver reports what was found so far.
 Memory.  Enumerating by blocking clauses keeps one clause per solution found
 (about ``BYTES_PER_LITERAL`` bytes per literal, with CaDiCaL's watches): a
 run warns once its blocking clauses pass ``WARN_BYTES`` and stops with an
-XCCError before they pass the engine's ``memory`` (by default half of this
-machine's memory, less the formula).  A formula whose estimated size is over
+XCCError before they pass the engine's ``memory`` (by default xcc's one default limit,
+:func:`xcc.sizes.default_limit`, less the formula).  A formula whose estimated size is over
 ``memory`` is refused before it is built.  The dancing-links engines enumerate
 in constant memory.
 """
@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import os
 import signal
 import sys
 import threading
@@ -48,6 +47,7 @@ from typing import Iterator
 from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
+from ...sizes import default_limit
 from ..base import DONE, PAUSED, SOLUTION, Run
 from . import compiled
 from .translate import Layout, Translation
@@ -67,14 +67,6 @@ BYTES_PER_ENTRY = 1_000     # the up-front estimate, before anything is built
 BYTES_PER_LITERAL = 72      # CaDiCaL's copy of the formula, checked before it is made
 BLOCKING_BYTES = (5, 64)    # per literal, per clause, of the clauses added while enumerating
 WARN_BYTES = 256 << 20      # warn when the added clauses pass this
-
-
-def machine_memory() -> int:
-    """This machine's memory in bytes (8 GiB if it cannot be told)."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return 8 << 30
 
 
 @contextmanager
@@ -151,7 +143,7 @@ class SatRun(Run):
         Solver = solver_class()
         if Solver is None:
             raise XCCError(INSTALL_HINT)
-        self.memory = machine_memory() // 2 if memory is None else memory
+        self.memory = default_limit() if memory is None else memory
         entries = len(problem.compact().items)
         formula = BYTES_PER_ENTRY * entries
         if formula > self.memory:

@@ -1,29 +1,19 @@
-"""``masyu solve`` of one puzzle, without Typer: the body that both doors run.
-
-The Typer verb (:func:`masyu.cli.solving.solve`) checks its options and, for
-one puzzle (not ``--each``), calls :func:`solve` here; the quick path
-(:mod:`masyu.cli.quick`) calls the same function for the plainest command
-lines without importing Typer.  So both print the same bytes, and every error
-is said once, here or below (``fail``: one line, exit code 2).  The pieces
-``count`` and ``encode`` share (progress, the memory check, the notes on
-stderr) live here too.
-"""
+"""``masyu solve`` of one puzzle: its loops on stdout (or ``-o FILE``, ``--out-dir
+DIR``), the note on stderr (unique, how many, by which encoding, method and engine)."""
 from __future__ import annotations
 
 import os
-import time
 from importlib import resources
 from typing import Optional
 
 from .common import say
 from .inputs import errors_exit, fail, read_puzzle_arg
-from .outputs import OutputFile, Status, emit, held_interrupt, write_file
-from .. import memory
+from .outputs import OutputFile, held_interrupt, write_file
+from .running import Progress, Stdout, by, check_memory, kind, new_search
 from ..formats import LOOP_FORMATS, write_loop
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..render import PICTURES
-from ..solving import Search, estimate_memory
 
 SHOWS = LOOP_FORMATS + tuple(PICTURES)   # solve --format: the loop formats and the pictures
 BLANK_LINE_BETWEEN = ("box", "text")     # drawings of several lines, one after another
@@ -35,59 +25,6 @@ def example_puzzle() -> Puzzle:
     from ..collection import parse_collection  # start-up: only the example needs it
     text = resources.files("masyu.data").joinpath("example.txt").read_text(encoding="utf-8")
     return parse_collection(text, "example.txt")[0]
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
-class Progress:
-    """About once a second: solutions so far and the engine's first counter, on stderr."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.status = Status(quiet, every=0.0)
-        self.start = time.perf_counter()
-
-    def __call__(self, search: Search) -> None:
-        elapsed = time.perf_counter() - self.start
-        stats = search.stats
-        text = f"... {plural(search.found, 'solution')}"
-        if search.filtering:  # the weak solutions examined
-            text += f" (of {stats.solutions:,} weak)"
-        name, value = next(iter(stats.counters.items()), ("nodes", 0))
-        rate = value / elapsed if elapsed > 0 else 0.0
-        text += f", {value:,} {name}, {rate:,.0f} {name}/s, {elapsed:.0f} s"
-        self.status.show(text)
-
-    def done(self) -> None:
-        self.status.clear()
-
-
-def limit_memory(text: Optional[str]) -> int | None:
-    """The bytes ``--memory`` allows (its default without it)."""
-    with errors_exit():
-        return memory.limit() if text is None else memory.parse_size(text)
-
-
-def check_memory(p: Puzzle, allowed: int | None, **how) -> None:
-    with errors_exit():
-        needed = estimate_memory(p.rows, p.cols, **how)
-        memory.check(needed, allowed, f"a {p.rows}x{p.cols} board")
-
-
-def new_search(puzzle: Puzzle, progress: Progress, **how) -> Search:
-    with errors_exit():
-        return Search(puzzle, on_progress=progress, **how)
-
-
-def kind(weak: bool, n: int) -> str:
-    return f"{'weak' if weak else 'strong'} solution{'' if n == 1 else 's'}"
-
-
-def by(search: Search) -> str:
-    """``by 423/guard/sat``: the encoding, method and engine of the run that answered."""
-    how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
-    return "by " + "/".join(how)
 
 
 def show(puzzle: Puzzle, loop: Loop, fmt: str) -> str:
@@ -104,26 +41,6 @@ def out_folder(path: str) -> str:
         fail(err.strerror or str(err), path)
     OutputFile(os.path.join(path, "probe")).discard()   # fails in one line if not writable
     return path
-
-
-class Stdout:
-    """stdout as an output of whole records (the stand-in for OutputFile)."""
-
-    def write(self, text: str) -> None:
-        emit(text)
-
-    def __enter__(self) -> "Stdout":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
-
-
-def start(all_: bool, limit: Optional[int], memory_: Optional[str]) -> int | None:
-    """The checks ``masyu solve`` makes first, with or without --each: the memory allowed."""
-    if all_ and limit is not None:
-        fail("use --all or --limit N, not both")
-    return limit_memory(memory_)
 
 
 def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,

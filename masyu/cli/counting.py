@@ -1,0 +1,129 @@
+"""``masyu count`` of one puzzle: by listing the solutions (a search, in
+parallel with ``--jobs``), or exactly without listing them (``--exact``: the
+memo engine, ``masyu.exact``).
+
+The count goes to stdout (a line, or one JSON object with ``--json``), the
+statistics and progress to stderr; the exit code is 0 if there is a
+solution, 1 if none, 130 if interrupted (after the count so far; a parallel
+count also keeps its state for ``--resume FILE``; an exact count reached
+no count).
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Optional
+
+import xcc
+
+from .common import say
+from .inputs import errors_exit, fail
+from .outputs import emit
+from .running import Progress, by, check_memory, kind, new_search
+from ..puzzle import Puzzle
+from ..solving import Count
+
+EXACT_LEAST = 1 << 20   # bytes: the smallest --memory of an exact count
+
+
+def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optional[str] = None,
+          method: str = "auto", engine: Optional[str] = None, limit: Optional[int] = None,
+          as_json: bool = False, quiet: bool = False, where: dict | None = None,
+          continue_: Optional[str] = None) -> int:
+    """Count the solutions of ``p``, print the count; the exit code.  ``where``:
+    the executor options of a parallel count, ``continue_`` its state file."""
+    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
+    check_memory(p, allowed, limit=limit, **how)
+    progress = Progress(quiet)
+    if where is None:
+        search = new_search(p, progress, limit=limit, **how)
+    else:
+        from . import jobs  # start-up: only a parallel count needs masyu.parallel and Typer
+        search = jobs.search(p, where, continue_, quiet, limit=limit, **how)
+    try:
+        with errors_exit():
+            result: Count = search.count()
+    except KeyboardInterrupt:
+        result = search.interrupted()
+    progress.done()
+    interrupted = search.stats.interrupted
+    if as_json:
+        data = result.as_dict()
+        data.update(encoding=search.encoding.kind, method=None if weak else search.method,
+                    engine=search.engine)
+        emit(json.dumps(data) + "\n")
+    else:
+        note = " so far (interrupted)" if interrupted else (
+            "" if result.complete else " (stopped at the limit)")
+        emit(f"{int(result):,} {kind(weak, int(result))}{note}\n")
+        if not quiet:
+            say(f"{by(search)}: {result.stats}")
+    if interrupted and where is not None:
+        from . import jobs  # start-up: (as above)
+        jobs.keep_state(search, continue_)
+    return 130 if interrupted else (0 if result else 1)
+
+
+class BuildProgress:
+    """About once a second: the level, the states so far, the memory."""
+
+    def __init__(self, quiet: bool) -> None:
+        self.quiet, self.shown, self.tty = quiet, False, sys.stderr.isatty()
+
+    def __call__(self, stats: xcc.Stats) -> None:
+        if self.quiet:
+            return
+        c = stats.counters
+        text = (f"... level {c.get('level', 0):,} of {c.get('levels', 0):,}, "
+                f"{c.get('states', 0):,} states, {c.get('bytes', 0) / 2**20:,.0f} MB, "
+                f"{stats.seconds:.0f} s")
+        sys.stderr.write(("\r" + text + "\033[K") if self.tty else text + "\n")
+        sys.stderr.flush()
+        self.shown = True
+
+    def done(self) -> None:
+        if self.shown and self.tty:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+def exact_engine(engine: Optional[str]) -> Optional[str]:
+    """The exact engine ``--engine`` names with ``--exact``: memo or memo-python,
+    or None (the default) when left at the dancing-links default."""
+    if engine in xcc.EXACT_ENGINES:
+        return engine
+    if engine is None or engine == xcc.DEFAULT_ENGINE:
+        return None
+    names = ", ".join(xcc.EXACT_ENGINES)
+    fail(f"--exact counts with an exact engine ({names}), not {engine!r}", "--engine")
+
+
+def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
+                as_json: bool, quiet: bool, engine: Optional[str] = None) -> int:
+    """``masyu count --exact``: print the count; the exit code 0 (some), 1 (none), 130 (Ctrl-C)."""
+    with errors_exit():
+        limit = None if memory is None else xcc.sizes.parse_size(memory, least=EXACT_LEAST)
+    from ..exact import exact_count  # start-up: a count by listing needs no memo side
+    progress = BuildProgress(quiet)
+    with errors_exit():
+        stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
+                            on_progress=progress)
+    progress.done()
+    c = stats.counters
+    if stats.interrupted:
+        say(f"masyu: interrupted at level {c.get('level', 0):,} of {c.get('levels', 0):,}: "
+            "no count")
+        return 130
+    n = stats.solutions
+    if as_json:
+        data = {"weak" if weak else "strong": n}
+        data.update(stats.as_dict())
+        data.update(encoding=str(encoding), method="exact", engine=stats.engine)
+        emit(json.dumps(data) + "\n")
+    else:
+        emit(f"{n} {kind(weak, n)}\n")
+        if not quiet:
+            say(f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
+                f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "
+                f"{stats.seconds:.3f} s")
+    return 0 if n else 1
