@@ -26,7 +26,6 @@ from . import memory
 from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
 from .methods import DEFAULT_METHOD, METHODS, check_choices, runs, split_run
-from .methods import best_configuration  # noqa: F401 (masyu.cli.solving reads it here)
 from .puzzle import Puzzle
 
 WHERE = ("jobs", "executor", "scheduler", "local_cluster")  # the workers of a split search

@@ -228,7 +228,7 @@ RowsOf = Callable[[Sequence[Puzzle], Task, Optional[Mapping[str, Loop]], Startin
 def rows_by(**where) -> RowsOf:
     """A ``rows_of`` that makes the rows by ``masyu.parallel.map_each``: one after
     another in this process (no ``where``: ``in_order``), or over an executor
-    (``where``: jobs=N, scheduler=ADDRESS or local_cluster=N: ``in_parallel``),
+    (``where``: jobs=N, scheduler=ADDRESS or local_cluster=N),
     consecutive puzzles a task (in the collection's order; a killed worker's puzzle
     runs again).  ``starting(k, puzzle)`` is told as the k-th puzzle (from 0) starts
     (over workers: as its row arrives) and gives the progress hook of its search.
@@ -255,7 +255,6 @@ def _row_job(job: tuple[Puzzle, Task, Loop | None],
 
 
 in_order: RowsOf = rows_by()   # the default rows_of of run_each
-in_parallel = rows_by          # in_parallel(**where): the rows over an executor
 
 
 def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = False,

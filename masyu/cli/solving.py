@@ -32,7 +32,7 @@ from .declare import (CSV_HELP, EACH_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, arg
 from .. import memory
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..encodings import encode as encode_puzzle
-from ..solving import DEFAULT_METHOD, METHODS, best_configuration
+from ..methods import DEFAULT_METHOD, METHODS, best_configuration
 
 ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the method's choice "
                f"(auto: {best_configuration(False)[2]} to prove, {xcc.DEFAULT_ENGINE} to list; "
@@ -151,7 +151,7 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
     with each_.Rows(task, output, as_csv, resume) as rows, \
             (nullcontext() if solutions is None
              else OutputFile(solutions, keep=kept, stream=True)) as loops, errors_exit():
-        rows_of = each_.in_order if where is None else each_.in_parallel(**where)
+        rows_of = each_.rows_by(**(where or {}))
         return each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
 
 
