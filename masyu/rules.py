@@ -5,9 +5,10 @@ entry of :data:`RULES`, which holds what each reader shows of it:
 
 - ``text``: the rule as ``masyu check`` states it (its violations name the
   id; ``message`` is the violation's sentence, a ``str.format`` template);
-- ``name``, ``level``, ``summary``: the rule in an explanation, in the words
-  solvers use (level 1 reads a few cells, level 2 the whole board); the
-  explanations' ``RULES`` is this table keyed by ``name``.
+- ``name``, ``level``, ``summary``, ``intro``: the rule in an explanation, in
+  the words solvers use (level 1 reads a few cells, level 2 the whole board;
+  ``intro`` begins a step's sentence); the explanations' ``RULES`` is this
+  table keyed by ``name``, and a step shows its rule by name.
 
 A rule that the checker never reports (a technique of deduction) has no
 ``text``; one the explanations never name has no ``name``.
@@ -40,6 +41,7 @@ class Rule:
     summary: str = ""     # in explanations: one line
     text: str = ""        # in ``masyu check``: the rule ("" when the checker never reports it)
     message: str = ""     # in ``masyu check``: a violation's sentence (a str.format template)
+    intro: str = ""       # in explanations: a step's sentence (a str.format template)
 
 
 # The one table, in the explanations' order (the CLI's help and docs/explain.md list them so).
@@ -51,64 +53,87 @@ RULES: dict[str, Rule] = {r.id: r for r in (
          message="the loop meets this cell {count} time{plural} ({dirs}); it must be 0 or 2"),
     # Pearls (level 1).
     Rule("black-corner", "corner black pearl", 1,
-         "a black pearl in or near a corner turns away from both walls"),
+         "a black pearl in or near a corner turns away from both walls",
+         intro="The black pearl at {w} is in or near a corner: it turns away from both walls"),
     Rule("black-edge", "edge black pearl", 1,
-         "a black pearl on or next to the edge turns away from it: an arm needs two cells of room"),
+         "a black pearl on or next to the edge turns away from it: an arm needs two cells of room",
+         intro="The black pearl at {w} is near the edge: an arm toward it has no room"),
     Rule("black-adjacent", "adjacent black pearls", 1,
-         "two black pearls side by side: neither sends an arm into the other"),
+         "two black pearls side by side: neither sends an arm into the other",
+         intro="The black pearls at {w} and {w2} are neighbours: neither sends an arm "
+               "into the other"),
     Rule("black-straight", "black turns", 1,
          "a black pearl turns: a line on one side means a cross opposite, and a cross a line",
          text="the loop turns in a black pearl",
-         message="the loop goes straight ({dirs}) through a black pearl"),
+         message="the loop goes straight ({dirs}) through a black pearl",
+         intro="The black pearl at {w} turns"),
     Rule("black-arm-turns", "black extends straight", 1,
          "a black pearl's arm goes straight on through the next cell; an arm that cannot is "
          "crossed",
          text="the loop goes straight through both cells next to a black pearl",
          message="the loop turns in cell ({row}, {col}) next to this black pearl; "
-                 "it must go straight there"),
-    Rule("white-edge", "edge white pearl", 1, "a white pearl on the edge runs along the wall"),
+                 "it must go straight there",
+         intro="The black pearl at {w} goes straight on for two cells on each side it uses"),
+    Rule("white-edge", "edge white pearl", 1, "a white pearl on the edge runs along the wall",
+         intro="The white pearl at {w} is on the edge: it runs along the wall"),
     Rule("white-turns", "white goes straight", 1,
          "a white pearl goes straight through: a line in, or a cross beside, fixes its way",
          text="the loop goes straight through a white pearl",
-         message="the loop turns ({dirs}) in a white pearl"),
+         message="the loop turns ({dirs}) in a white pearl",
+         intro="The white pearl at {w} goes straight through"),
     Rule("white-no-turn-beside", "white needs a turn", 1,
          "the loop turns next to a white pearl on at least one side",
          text="the loop turns just before or after a white pearl",
          message="the loop goes straight through both cells beside this white pearl; "
-                 "it must turn in one"),
+                 "it must turn in one",
+         intro="The loop must turn next to the white pearl at {w}"),
     # Cells and lines (level 1).
     Rule("pearl-off-loop", "pearl on the loop", 1, "a pearl with only two ways left uses both",
-         text="every pearl is on the loop", message="the loop misses this {kind} pearl"),
+         text="every pearl is on the loop", message="the loop misses this {kind} pearl",
+         intro="The pearl at {w} has only two ways left: it uses both"),
     Rule("only-way-out", "only way out", 1,
-         "a line that ends in a cell with one way left goes on that way"),
-    Rule("no-branching", "no branching", 1, "a cell with two lines has no other"),
+         "a line that ends in a cell with one way left goes on that way",
+         intro="The line ending at {w} has one way out"),
+    Rule("no-branching", "no branching", 1, "a cell with two lines has no other",
+         intro="The cell {w} already has two lines"),
     Rule("dead-end", "dead end", 1,
-         "a cell with one way left is not on the loop: its last edge is crossed"),
+         "a cell with one way left is not on the loop: its last edge is crossed",
+         intro="The cell {w} is a dead end"),
     Rule("small-loop", "premature small loop", 1,
-         "an edge that would close a loop while lines or pearls lie outside it is crossed"),
+         "an edge that would close a loop while lines or pearls lie outside it is crossed",
+         intro="Joining {w} and {w2} would close a small loop with lines or pearls left outside"),
     # Board-wide (level 2).
     Rule("connectivity", "connectivity", 2,
-         "the loop is one piece: edges cut off from the pearls and lines are crossed"),
+         "the loop is one piece: edges cut off from the pearls and lines are crossed",
+         intro="The loop is one piece: these edges are cut off from the pearls"),
     Rule("bridge", "bridge", 2,
          "an edge whose removal splits the edges still possible in two (a bridge) is never on "
-         "a loop"),
+         "a loop",
+         intro="The loop never uses a bridge of the edges still possible"),
     Rule("cut-parity", "parity of a cut", 2,
          "the loop crosses a cut between two rows or two columns an even number of times: "
-         "the last edge across it is fixed"),
+         "the last edge across it is fixed",
+         intro="The loop crosses the cut {cut} an even number of times, and every "
+               "other edge across it is decided"),
     Rule("three-whites", "three whites in a row", 2,
          "three white pearls in a row cannot all go along it: a line along it leads to a "
-         "contradiction"),
+         "contradiction",
+         intro="The white pearls in a row at {w} cannot all go along it: a line along "
+               "it makes the rules fail{at}"),
     Rule("line-contradiction", "line leads to contradiction", 2,
-         "if this edge were a line, a contradiction would follow: it is crossed"),
+         "if this edge were a line, a contradiction would follow: it is crossed",
+         intro="If {e} were a line, the rules would fail{at}"),
     Rule("cross-contradiction", "cross leads to contradiction", 2,
-         "if this edge were crossed, a contradiction would follow: it is a line"),
+         "if this edge were crossed, a contradiction would follow: it is a line",
+         intro="If {e} were crossed, the rules would fail{at}"),
     # The whole loop (checked).
     Rule("several-loops", text="a strong solution is one loop",
          message="{count} separate pieces, starting at {starts}"),
     Rule("no-loop", text="a strong solution has a loop", message="there is no loop"),
     # The end of an account with no solution.
     Rule("contradiction", "contradiction", 1,
-         "the rules cannot all hold here: the puzzle has no solution"),
+         "the rules cannot all hold here: the puzzle has no solution",
+         intro="The rules cannot all hold at {cells}: the puzzle has no solution"),
 )}
 
 # The rules by their name in explanations.
