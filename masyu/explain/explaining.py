@@ -10,14 +10,14 @@ force what it sets.
 """
 from __future__ import annotations
 
-from ..board import Board, board
+from ..board import BLACK, Board, board
 from ..deduce import band_level, rate
 from ..deduce.state import UNKNOWN
 from ..loop import Loop
 from ..puzzle import Puzzle
 from .marks import Marks
 from .record import Raw, Recorder, cell_of
-from ..rules import RULES
+from ..rules import PEARLS, RULES
 from .steps import Explanation, Step, cell_text, edge_text
 
 GROUP = 8            # firings of one local rule grouped into a step, at most
@@ -49,7 +49,7 @@ def _text(bd: Board, raw: Raw, places: list[int]) -> str:
         w2 = cell_text(cells[1]) if len(cells) > 1 else w
         e = edge_text(bd.edges[raw.set[0][0]]) if raw.set else ""
         template = RULES[raw.rule].intro
-        if raw.rule == "black-arm-turns" and all(
+        if raw.rule == PEARLS[BLACK].arm_rule and all(
                 v == 0 and raw.where in bd.ends[x] for x, v in raw.set):
             template = "An arm of the black pearl at {w} could not go straight on"
         at = f" at {cell_text(cell_of(bd, raw.fails))}" if raw.fails >= 0 else ""

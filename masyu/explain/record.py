@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import WHITE, Board, Cell
+from ..board import BLACK, WHITE, Board, Cell
 from ..deduce.state import (ADJACENT, CONNECT, PROBE, PROBED, RULE, SMALL_LOOP, UNKNOWN,
                             State)
+from ..rules import PEARLS
 
 WORDS = ("north", "east", "south", "west")
+WHITE_RULES, BLACK_RULES = PEARLS[WHITE], PEARLS[BLACK]   # their rules' ids
 
 
 @dataclass
@@ -212,19 +214,19 @@ class Recorder:
             walls = any(near[d] == off for d in across)
             crossed = any(before(near[d]) == 0 for d in across)
             if line_in:
-                name, cells = "white-turns", [i]
+                name, cells = WHITE_RULES.shape_rule, [i]
             elif walls:
                 name, cells = "white-edge", [i]
             elif crossed:
-                name, cells = "white-turns", [i]
+                name, cells = WHITE_RULES.shape_rule, [i]
             else:     # both far edges across are lines: going across would not turn
-                name, cells = "white-no-turn-beside", [i] + [nbr[d] for d in across if nbr[d] >= 0]
+                name, cells = WHITE_RULES.arm_rule, [i] + [nbr[d] for d in across if nbr[d] >= 0]
             out.append(Raw(name, cells, own, i))
         if rest:
             d_line = [d for d in range(4) if fars[d] in dict(rest)]
             cells = [i] + [nbr[d] for d in range(4) if nbr[d] >= 0 and
                            (d in d_line or (d + 2) % 4 in d_line)]
-            out.append(Raw("white-no-turn-beside", cells, rest, i))
+            out.append(Raw(WHITE_RULES.arm_rule, cells, rest, i))
         return out
 
     def _black(self, i: int, sets, before) -> list[Raw]:
@@ -246,16 +248,16 @@ class Recorder:
                 d = near.index(e)
                 o = (d + 2) % 4
                 if v == 0 and before(near[o]) == 1:
-                    put("black-straight", e, v)          # a line opposite: this arm is out
+                    put(BLACK_RULES.shape_rule, e, v)    # a line opposite: this arm is out
                 elif (v == 0 and walled[d]) or (v == 1 and walled[o]):
                     put(wall_name, e, v)              # no room toward the wall
                 elif v == 0:      # the arm cannot go straight on: its far edge or a side is out
-                    put("black-arm-turns", e, v, nbr[d])
+                    put(BLACK_RULES.arm_rule, e, v, nbr[d])
                 else:
-                    put("black-straight", e, v)          # a cross opposite: this arm is in
+                    put(BLACK_RULES.shape_rule, e, v)    # a cross opposite: this arm is in
             else:
                 d = next(d for d in range(4) if e == fars[d] or e in bd.side(i, d))
-                put("black-arm-turns", e, v, nbr[d])
+                put(BLACK_RULES.arm_rule, e, v, nbr[d])
         return [Raw(name, sorted(cells[name]), part, i) for name, part in groups.items()]
 
     def _refuted(self, e: int, v: int, cells: list[int], fails: int) -> Raw:

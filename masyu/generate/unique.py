@@ -40,7 +40,7 @@ held against a fresh proof (the tests do, on every question of small runs).
 This is the generator's own model, not an :mod:`xcc` problem: an XCC problem is
 one puzzle, while the oracle must answer for a family of puzzles (every subset
 of the candidate pearls) with one solver, xcc's incremental CaDiCaL
-(:class:`xcc.engines.sat.incremental.Incremental`).  It needs python-sat
+(:class:`xcc.SatSolver`).  It needs python-sat
 (``AVAILABLE``); without it the generator asks deduction alone, as before.
 """
 from __future__ import annotations
@@ -49,7 +49,7 @@ from typing import Sequence
 
 import numpy as np
 
-from xcc.engines.sat.incremental import Incremental, available
+import xcc
 
 from ..board import BLACK, NESW, WHITE, Board
 from ..deduce import native
@@ -57,7 +57,7 @@ from ..rules import cell_clauses, obeys, pearl_clauses
 
 # python-sat is an optional extra (the 'sat' extra); without it the generator
 # falls back to deduction alone
-AVAILABLE = available()
+AVAILABLE = xcc.SatSolver.available()
 
 
 def _obeys(bd: Board, value: Sequence[int], cell: int, kind: int) -> bool:
@@ -109,7 +109,7 @@ class UniqueOracle:
         self._live: list[int] = []
         self._breaking: dict[int, list[int]] = {}  # pearl -> the witnesses that break it
         self._free: set[int] = set()
-        self._solver = Incremental(clauses)
+        self._solver = xcc.SatSolver(clauses)
         self._solver.set_phases([e + 1 if loop[e] else -(e + 1) for e in range(m)]
                                 + [-s for s in self.selector.values()])
         # Cuts name the pearl that outlasts the others; the caller ranks them.

@@ -2,10 +2,11 @@
 
 The engine (:mod:`.engine`) solves one XCC problem; a caller with a family of
 questions over one formula (masyu's generator asks hundreds, each one solve
-under the assumptions that pick its case) keeps one :class:`Incremental`
-instead: everything the solver learns stays for the next question.  The same
-solver as the engine (``SOLVER``, python-sat's CaDiCaL 1.9.5).  A context
-manager; :func:`available` says whether python-sat is there.
+under the assumptions that pick its case) keeps one :class:`SatSolver`
+(``xcc.SatSolver``) instead: everything the solver learns stays for the next
+question.  The same solver as the engine (``SOLVER``, python-sat's CaDiCaL
+1.9.5).  A context manager; ``SatSolver.available()`` says whether python-sat
+is there.
 """
 from __future__ import annotations
 
@@ -23,12 +24,7 @@ def _solver_class():
     return Solver
 
 
-def available() -> bool:
-    """Is python-sat there (so that :class:`Incremental` can be made)?"""
-    return _solver_class() is not None
-
-
-class Incremental:
+class SatSolver:
     """One CaDiCaL over ``clauses`` (DIMACS literals), kept across :meth:`solve` calls.
 
     ``add_clause`` adds a clause for good; ``set_phases`` gives literals the
@@ -36,6 +32,11 @@ class Incremental:
     literals of every variable, in order) or False; a Ctrl-C inside the solver
     raises ``KeyboardInterrupt`` and leaves the solver closed.  ImportError
     without python-sat."""
+
+    @staticmethod
+    def available() -> bool:
+        """Is python-sat there (so that a solver can be made)?"""
+        return _solver_class() is not None
 
     def __init__(self, clauses: Iterable[Sequence[int]] = ()) -> None:
         Solver = _solver_class()
@@ -73,7 +74,7 @@ class Incremental:
             self._solver.delete()
             self._solver = None
 
-    def __enter__(self) -> "Incremental":
+    def __enter__(self) -> "SatSolver":
         return self
 
     def __exit__(self, *exc) -> None:
