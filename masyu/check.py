@@ -1,7 +1,7 @@
 """The rules of Masyu, checked one by one: which cell breaks which rule.
 
 ``check(puzzle, loop)`` takes a :class:`~masyu.puzzle.Puzzle` and a
-:class:`~masyu.loop.Loop` (text is parsed first: ``Loop.parse``/``parse_loop``)
+:class:`~masyu.loop.Loop` (text is parsed first: ``Loop.parse``)
 and returns a list of :class:`Violation`; an empty list means a valid strong
 solution (one loop), or with ``weak=True`` a valid weak solution (any number of
 disjoint loops, none at all included).  The rules, their ids and the words of
@@ -44,7 +44,7 @@ class Violation:
 
 def check(puzzle: Puzzle, loop: Loop, *, weak: bool = False) -> list[Violation]:
     """The rule violations of ``loop`` on ``puzzle`` (a Loop and a Puzzle; parse text
-    first, e.g. ``parse_loop(text, puzzle.rows, puzzle.cols)``).
+    first: ``Loop.parse(text, puzzle.rows, puzzle.cols)``).
 
     Listed cell by cell (row-major), then the board-wide ones.
     """

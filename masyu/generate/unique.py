@@ -40,8 +40,8 @@ held against a fresh proof (the tests do, on every question of small runs).
 This is the generator's own model, not an :mod:`xcc` problem: an XCC problem is
 one puzzle, while the oracle must answer for a family of puzzles (every subset
 of the candidate pearls) with one solver, xcc's incremental CaDiCaL
-(:class:`xcc.SatSolver`).  It needs python-sat
-(``AVAILABLE``); without it the generator asks deduction alone, as before.
+(:class:`xcc.SatSolver`).  It needs python-sat (``AVAILABLE``); without it
+the generator asks deduction alone, as before.
 """
 from __future__ import annotations
 
