@@ -1,31 +1,32 @@
 """The rules of Masyu, checked one by one: which cell breaks which rule.
 
-``check(puzzle, loop)`` returns a list of :class:`Violation`; an empty list
-means a valid strong solution (one loop), or with ``weak=True`` a valid weak
-solution (any number of disjoint loops, none at all included).
+``check(puzzle, loop)`` takes a :class:`~masyu.puzzle.Puzzle` and a
+:class:`~masyu.loop.Loop` (text is parsed first: ``Loop.parse``)
+and returns a list of :class:`Violation`; an empty list means a valid strong
+solution (one loop), or with ``weak=True`` a valid weak solution (any number of
+disjoint loops, none at all included).  The rules, their ids and the words of
+the violations are :mod:`masyu.rules`'; a pearl's rules are read off its local
+patterns (``masyu.rules.PEARLS``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .errors import MasyuError, MasyuTypeError
-from .board import OPPOSITE, WORD, Cell, check_same_size, on_board, step
-from .formats import parse_loop
+from .board import NESW, PEARL_CODE, WORD, Cell, check_same_size, on_board, step
+from .errors import MasyuTypeError
 from .loop import Loop
 from .puzzle import Puzzle
+from .rules import CHECKED, PEARLS
+from .rules import RULES as ALL_RULES
+from .rules import arm_breaks
 
-# The rule ids, in the order their violations are listed for a cell.
-RULES: dict[str, str] = {
-    "off-board": "the loop leaves the board",
-    "degree": "the loop must enter and leave a cell once (degree 0 or 2)",
-    "pearl-off-loop": "every pearl is on the loop",
-    "white-turns": "the loop goes straight through a white pearl",
-    "white-no-turn-beside": "the loop turns just before or after a white pearl",
-    "black-straight": "the loop turns in a black pearl",
-    "black-arm-turns": "the loop goes straight through both cells next to a black pearl",
-    "several-loops": "a strong solution is one loop",
-    "no-loop": "a strong solution has a loop",
-}
+# The rules the checker reports, by id (the rule as it states it), in the order their
+# violations are listed for a cell.
+RULES: dict[str, str] = {r: ALL_RULES[r].text for r in CHECKED}
+
+
+def _violation(cell: Cell | None, rule: str, **words) -> "Violation":
+    return Violation(cell, rule, ALL_RULES[rule].message.format(**words))
 
 
 @dataclass(frozen=True)
@@ -41,12 +42,9 @@ class Violation:
         return f"{where}: {self.rule}: {self.message}"
 
 
-def _straight(dirs: str) -> bool:
-    return dirs in ("NS", "EW")
-
-
-def check(puzzle: Puzzle, loop: Loop | str, *, weak: bool = False) -> list[Violation]:
-    """The rule violations of ``loop`` (a Loop, or box/JSON/pzprv3 text) on ``puzzle``.
+def check(puzzle: Puzzle, loop: Loop, *, weak: bool = False) -> list[Violation]:
+    """The rule violations of ``loop`` on ``puzzle`` (a Loop and a Puzzle; parse text
+    first: ``Loop.parse(text, puzzle.rows, puzzle.cols)``).
 
     Listed cell by cell (row-major), then the board-wide ones.
     """
@@ -55,11 +53,9 @@ def check(puzzle: Puzzle, loop: Loop | str, *, weak: bool = False) -> list[Viola
                              "argument 'puzzle'")
     if not isinstance(weak, bool):
         raise MasyuTypeError(f"weak must be a bool, not {type(weak).__name__}", "argument 'weak'")
-    if isinstance(loop, str):
-        loop = parse_loop(loop, puzzle.rows, puzzle.cols)
     if not isinstance(loop, Loop):
-        raise MasyuTypeError(f"expected a Loop or its text, not {type(loop).__name__}",
-                             "argument 'loop'")
+        raise MasyuTypeError(f"loop must be a masyu.Loop, not {type(loop).__name__} "
+                             "(parse text first: masyu.Loop.parse)", "argument 'loop'")
     check_same_size(loop, puzzle)
     out: list[Violation] = []
     rows, cols = puzzle.rows, puzzle.cols
@@ -73,10 +69,9 @@ def check(puzzle: Puzzle, loop: Loop | str, *, weak: bool = False) -> list[Viola
         pieces = loop.components()
         if len(pieces) > 1:
             starts = ", ".join(f"({p[0][0]}, {p[0][1]})" for p in pieces)
-            out.append(Violation(None, "several-loops",
-                                 f"{len(pieces)} separate pieces, starting at {starts}"))
+            out.append(_violation(None, "several-loops", count=len(pieces), starts=starts))
         elif not pieces:
-            out.append(Violation(None, "no-loop", "there is no loop"))
+            out.append(_violation(None, "no-loop"))
     return out
 
 
@@ -85,38 +80,36 @@ def _check_cell(puzzle: Puzzle, loop: Loop, cell: Cell) -> list[Violation]:
     dirs = loop.directions(cell)
     for d in dirs:
         if not on_board(puzzle.rows, puzzle.cols, step(cell, d)):
-            out.append(Violation(cell, "off-board", f"the loop leaves the board going {WORD[d]}"))
+            out.append(_violation(cell, "off-board", word=WORD[d]))
     if len(dirs) not in (0, 2):
-        out.append(Violation(cell, "degree", f"the loop meets this cell {len(dirs)} "
-                             f"time{'s' if len(dirs) != 1 else ''} ({dirs}); it must be 0 or 2"))
+        out.append(_violation(cell, "degree", count=len(dirs),
+                              plural="s" if len(dirs) != 1 else "", dirs=dirs))
     pearl = puzzle.pearl_at(cell)
     if pearl is None:
         return out
-    kind = "white" if pearl == "W" else "black"
+    rules = PEARLS[PEARL_CODE[pearl]]
     if not dirs:
-        return out + [Violation(cell, "pearl-off-loop", f"the loop misses this {kind} pearl")]
+        return out + [_violation(cell, "pearl-off-loop", kind=rules.name)]
     if len(dirs) != 2:
         return out
-    if pearl == "W":
-        if not _straight(dirs):
-            out.append(Violation(cell, "white-turns", f"the loop turns ({dirs}) in a white pearl"))
-        else:
-            beside = [loop.directions(step(cell, d)) for d in dirs]
-            if all(_straight(b) for b in beside):
-                out.append(Violation(cell, "white-no-turn-beside",
-                                     "the loop goes straight through both cells beside "
-                                     "this white pearl; it must turn in one"))
-    else:
-        if _straight(dirs):
-            out.append(Violation(cell, "black-straight",
-                                 f"the loop goes straight ({dirs}) through a black pearl"))
-        else:
-            for d in dirs:
-                n = step(cell, d)
-                nd = loop.directions(n)
-                if on_board(puzzle.rows, puzzle.cols, n) and len(nd) == 2 and \
-                        not _straight(nd) and OPPOSITE[d] in nd:
-                    out.append(Violation(cell, "black-arm-turns",
-                                         f"the loop turns in cell ({n[0]}, {n[1]}) next to this "
-                                         "black pearl; it must go straight there"))
+    shape = next((s for s in rules.shapes if sorted(s) == sorted(dirs)), None)
+    if shape is None:
+        return out + [_violation(cell, rules.shape_rule, dirs=dirs)]
+    # The far edges of the arms: 1 if the loop goes straight on through the
+    # neighbour, 0 if it turns there, None if that cell breaks the degree rule.
+    beside = [step(cell, d) for d in shape]
+    far = tuple(_far(puzzle, loop, n) for n in beside)
+    arms, pair = arm_breaks(rules.code, far)
+    for k in sorted(arms, key=lambda k: NESW.index(shape[k])):
+        n = beside[k]
+        out.append(_violation(cell, rules.arm_rule, row=n[0], col=n[1]))
+    if pair:
+        out.append(_violation(cell, rules.arm_rule))
     return out
+
+
+def _far(puzzle: Puzzle, loop: Loop, n: Cell) -> int | None:
+    nd = loop.directions(n)
+    if not on_board(puzzle.rows, puzzle.cols, n) or len(nd) != 2:
+        return None
+    return int(nd in ("NS", "EW"))

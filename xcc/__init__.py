@@ -8,7 +8,8 @@ engines available here (the registry is :mod:`xcc.engines`), ``EXACT_ENGINES``
 those that count without listing; ``MemoEngine(order=..., memory=...)`` is
 the memo engine configured for a caller's item order and memory limit.  ``read_text``/``write_text``
 read a capped text file and write one atomically (:mod:`xcc.textio`, masyu's too);
-``xcc.drat`` is the DRAT checker (issue 18's certificates).
+``xcc.drat`` is the DRAT checker (issue 18's certificates); ``SatSolver`` an
+incremental CaDiCaL (clauses added as they come, solves under assumptions).
 
 Nothing is imported until it is first used (PEP 562): ``import xcc`` costs
 no numpy and no python-sat; ``_EXPORTS`` says which module each public name
@@ -27,12 +28,13 @@ _EXPORTS: dict[str, str] = {
     "Search": "search", "count": "search", "solve": "search", "sample": "search",
     "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
+    "SatSolver": "engines.sat.incremental",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine",
-           "XCCTypeError", "read_text", "write_text"]
+           "XCCTypeError", "read_text", "write_text", "SatSolver"]
 
 
 def main() -> None:

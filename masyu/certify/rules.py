@@ -16,21 +16,25 @@ say exactly what a solution is:
   edge whose opposite leaves the board is out) and *turns next to it* (not
   straight through both neighbours along the line through it).
 
-``rule_clauses(puzzle)`` builds the clauses in one deterministic order (cells
-row-major, rules as listed); the prover writes them and the verifier rebuilds
-them to compare.
+The clauses are :mod:`masyu.rules`' (the one CNF of the rules, which the
+generator's uniqueness oracle reads too); ``rule_clauses(puzzle)`` gives them
+in one deterministic order (cells row-major, rules as listed), each with its
+label and cell; the prover writes them and the verifier rebuilds them to
+compare.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import NESW, Cell, board
+from ..board import PEARL_CODE, Cell, board
 from ..puzzle import Puzzle
+from ..rules import cell_clauses, pearl_clauses
 
 
 @dataclass(frozen=True)
 class Clause:
-    """A clause (DIMACS literals), the rule it comes from and the cell that gives it."""
+    """A clause (DIMACS literals), its label (the family of clauses of a rule, as
+    :mod:`masyu.rules` names it) and the cell that gives it."""
 
     lits: tuple[int, ...]
     rule: str
@@ -46,49 +50,18 @@ def variable(k: int) -> int:
 
 
 def rule_clauses(puzzle: Puzzle) -> list[Clause]:
-    """Every clause the puzzle gives, in order (cells row-major)."""
+    """Every clause the puzzle gives, in order (cells row-major): the one CNF of the
+    rules (:func:`masyu.rules.cell_clauses`, :func:`masyu.rules.pearl_clauses`),
+    each clause with its label and cell."""
     b = board(puzzle.rows, puzzle.cols)
-    off, near, cols = b.off, b.near, b.cols
-    pearls = puzzle.pearl_map
+    cols = b.cols
+    kinds = {r * cols + c: PEARL_CODE[k] for (r, c), k in puzzle.pearls}
     out: list[Clause] = []
-
-    def var(e: int) -> int:          # 0 for an edge that leaves the board
-        return 0 if e == off else e + 1
-
     for i in range(b.ncells):
         cell = (i // cols, i % cols)
-        lits = [var(e) for e in near[i] if e != off]
-        for x in range(len(lits)):
-            for y in range(x + 1, len(lits)):
-                for z in range(y + 1, len(lits)):
-                    out.append(Clause((-lits[x], -lits[y], -lits[z]), "at most two lines", cell))
-        for x in lits:
-            out.append(Clause((-x,) + tuple(y for y in lits if y != x), "no dead end", cell))
-        kind = pearls.get(cell)
-        if kind is None:
-            continue
-        out.append(Clause(tuple(lits), "on the loop", cell))
-        edge = [var(e) for e in near[i]]                     # N, E, S, W; 0 off the board
-        far = [var(b.far(i, d)) for d in range(4)]
-        if kind == "B":
-            for a, c in ((0, 2), (1, 3)):
-                if edge[a] and edge[c]:
-                    out.append(Clause((-edge[a], -edge[c]), "black turns", cell))
-            for d in range(4):
-                if edge[d]:
-                    lits_d = (-edge[d], far[d]) if far[d] else (-edge[d],)
-                    out.append(Clause(lits_d, f"black goes straight on {NESW[d]}", cell))
-        else:
-            for a, c in ((0, 2), (1, 3)):
-                if edge[a] and edge[c]:
-                    out.append(Clause((-edge[a], edge[c]), "white goes straight", cell))
-                    out.append(Clause((edge[a], -edge[c]), "white goes straight", cell))
-                elif edge[a] or edge[c]:
-                    out.append(Clause((-(edge[a] or edge[c]),), "white goes straight", cell))
-            for a, c in ((1, 3), (0, 2)):
-                if edge[a] and edge[c] and far[a] and far[c]:
-                    out.append(Clause((-edge[a], -far[a], -far[c]), "white turns next to it",
-                                      cell))
+        out += [Clause(lits, label, cell) for _, label, lits in cell_clauses(b, i)]
+        if i in kinds:
+            out += [Clause(lits, label, cell) for _, label, lits in pearl_clauses(b, i, kinds[i])]
     return out
 
 

@@ -2,7 +2,12 @@
 
 The rules of single cells and pearls: degree 0 or 2; a white pearl goes
 straight and not both its neighbours do; a black pearl turns and both its arms
-go straight.  "Never close a small loop" is in :meth:`State._link`.
+go straight.  "Never close a small loop" is in :meth:`State._link`.  They are
+the rules of :mod:`masyu.rules` (ids ``degree``, ``white-turns``,
+``white-no-turn-beside``, ``black-straight``, ``black-arm-turns``,
+``small-loop``), stated here on their own, a cross-check of the exact cover
+side; the explanations name each deduction by those ids
+(:mod:`masyu.explain.record`).
 """
 from __future__ import annotations
 

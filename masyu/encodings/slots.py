@@ -26,16 +26,12 @@ import numpy as np
 
 import xcc
 
-from ..board import BLACK, EMPTY, NESW, OPPOSITE, PEARL_CODE, WHITE, Board, per_size
+from ..board import BLACK, EMPTY, NESW, PEARL_CODE, WHITE, Board, per_size
 from ..board import board as board_of
 from ..puzzle import Puzzle
+from ..rules import PEARLS, SHAPES
 from .names import COLOR_NAMES
 
-# The 7 local states of a cell of degree 0 or 2 (its loop edges).
-STATES = ("", "NS", "EW", "NE", "NW", "SE", "SW")
-TURNS = ("NE", "NW", "SE", "SW")
-# Far-edge patterns of a white circle: not both neighbours straight.
-WHITE_FAR = ((0, 0), (0, 1), (1, 0))
 TILE = EMPTY  # the kind of a tile slot; a circle slot has its pearl's code
 
 
@@ -45,20 +41,22 @@ def _slot_templates() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     edge, d in NESW order) and its bit; and each slot's kind (TILE, or the
     pearl code of the circle: BLACK, WHITE).
 
-    These are the lists of docs/constructions.md, in output order: tile
-    (every side, 1 if the state uses it), black (per turn: arm and far edge
-    of both arms, all 1), white (per orientation and pattern (a, b): both arms
-    1, the far edges a and b)."""
+    These are the lists of docs/constructions.md, in output order, read off
+    the patterns of :mod:`masyu.rules`: tile (a shape of degree 0 or 2: every
+    side, 1 if the shape uses it), black (per shape, a turn, and far pattern:
+    arm and far edge of both arms), white (per shape, straight, and far
+    pattern (a, b): both arms 1, the far edges a and b)."""
     near = {d: k for k, d in enumerate(NESW)}
     far = {d: 4 + k for k, d in enumerate(NESW)}
     slots: list[tuple[list[int], list[int], int]] = []
-    for state in STATES:  # tile
-        slots.append(([near[d] for d in NESW], [int(d in state) for d in NESW], TILE))
-    for d1, d2 in TURNS:  # black: turn here, both neighbours straight
-        slots.append(([near[d1], far[d1], near[d2], far[d2]], [1, 1, 1, 1], BLACK))
-    for d1 in "NE":  # white: straight here, not both neighbours straight
-        d2 = OPPOSITE[d1]
-        for a, b in WHITE_FAR:
+    for shape in SHAPES:  # tile
+        slots.append(([near[d] for d in NESW], [int(d in shape) for d in NESW], TILE))
+    black, white = PEARLS[BLACK], PEARLS[WHITE]
+    for d1, d2 in black.shapes:  # black: turn here, both neighbours straight
+        for a, b in black.beyond:
+            slots.append(([near[d1], far[d1], near[d2], far[d2]], [1, a, 1, b], BLACK))
+    for d1, d2 in white.shapes:  # white: straight here, not both neighbours straight
+        for a, b in white.beyond:
             slots.append(([near[d1], near[d2], far[d1], far[d2]], [1, 1, a, b], WHITE))
     source, bits, kind = zip(*slots)
     return np.array(source), np.array(bits), np.array(kind)

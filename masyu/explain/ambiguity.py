@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import formats
-from ..board import Cell, step
+from ..board import NESW, PEARL_CODE, Cell, step
 from ..loop import Loop
 from ..puzzle import Puzzle
+from ..rules import obeys
 from ..solving import count, solve
 from .steps import cell_text
 
@@ -79,22 +80,15 @@ def _dirs(loop: Loop, cell: Cell) -> str:
     return loop.directions(cell)
 
 
-def _straight(dirs: str) -> bool:
-    return dirs in ("NS", "EW")
-
-
 def keeps(loop: Loop, cell: Cell, kind: str) -> bool:
-    """Whether ``loop`` obeys a pearl of ``kind`` at ``cell`` (it passes through it)."""
+    """Whether ``loop`` (a solution) obeys a pearl of ``kind`` at ``cell``: the pearl's
+    patterns of :mod:`masyu.rules` (its edges, and the edges beyond its neighbours)."""
     dirs = _dirs(loop, cell)
     if len(dirs) != 2:
         return False
-    if kind == "W":
-        if not _straight(dirs):
-            return False
-        return any(not _straight(_dirs(loop, step(cell, d))) for d in dirs)
-    if _straight(dirs):
-        return False
-    return all(_straight(_dirs(loop, step(cell, d))) for d in dirs)
+    near = {d: int(d in dirs) for d in NESW}
+    far = {d: int(d in dirs and d in _dirs(loop, step(cell, d))) for d in NESW}
+    return obeys(PEARL_CODE[kind], near, far)
 
 
 def ambiguity(puzzle: Puzzle) -> Ambiguity:

@@ -10,49 +10,20 @@ force what it sets.
 """
 from __future__ import annotations
 
-from ..board import Board, board
+from ..board import BLACK, Board, board
 from ..deduce import band_level, rate
 from ..deduce.state import UNKNOWN
 from ..loop import Loop
 from ..puzzle import Puzzle
 from .marks import Marks
 from .record import Raw, Recorder, cell_of
-from .rules import RULES
+from ..rules import PEARLS, RULES
 from .steps import Explanation, Step, cell_text, edge_text
 
 GROUP = 8            # firings of one local rule grouped into a step, at most
 SHOWN = 6            # edges named in a step's sentence, at most
-GROUPED = {name for name, r in RULES.items() if r.level == 1} - {"premature small loop",
-                                                                  "contradiction"}
+GROUPED = {r.id for r in RULES.values() if r.level == 1} - {"small-loop", "contradiction"}
 
-INTRO = {
-    "corner black pearl": "The black pearl at {w} is in or near a corner: it turns away from "
-                          "both walls",
-    "edge black pearl": "The black pearl at {w} is near the edge: an arm toward it has no room",
-    "adjacent black pearls": "The black pearls at {w} and {w2} are neighbours: neither sends an "
-                             "arm into the other",
-    "black turns": "The black pearl at {w} turns",
-    "black extends straight": "The black pearl at {w} goes straight on for two cells on each "
-                              "side it uses",
-    "edge white pearl": "The white pearl at {w} is on the edge: it runs along the wall",
-    "white goes straight": "The white pearl at {w} goes straight through",
-    "white needs a turn": "The loop must turn next to the white pearl at {w}",
-    "pearl on the loop": "The pearl at {w} has only two ways left: it uses both",
-    "only way out": "The line ending at {w} has one way out",
-    "no branching": "The cell {w} already has two lines",
-    "dead end": "The cell {w} is a dead end",
-    "premature small loop": "Joining {w} and {w2} would close a small loop with lines or pearls "
-                            "left outside",
-    "connectivity": "The loop is one piece: these edges are cut off from the pearls",
-    "bridge": "The loop never uses a bridge of the edges still possible",
-    "parity of a cut": "The loop crosses the cut {cut} an even number of times, and every "
-                       "other edge across it is decided",
-    "three whites in a row": "The white pearls in a row at {w} cannot all go along it: a "
-                             "line along it makes the rules fail{at}",
-    "line leads to contradiction": "If {e} were a line, the rules would fail{at}",
-    "cross leads to contradiction": "If {e} were crossed, the rules would fail{at}",
-    "contradiction": "The rules cannot all hold at {cells}: the puzzle has no solution",
-}
 
 
 def _sets_text(bd: Board, sets: list[tuple[int, int]]) -> str:
@@ -77,13 +48,13 @@ def _text(bd: Board, raw: Raw, places: list[int]) -> str:
         w = cell_text(cell_of(bd, raw.where)) if raw.where >= 0 else ""
         w2 = cell_text(cells[1]) if len(cells) > 1 else w
         e = edge_text(bd.edges[raw.set[0][0]]) if raw.set else ""
-        template = INTRO[raw.rule]
-        if raw.rule == "black extends straight" and all(
+        template = RULES[raw.rule].intro
+        if raw.rule == PEARLS[BLACK].arm_rule and all(
                 v == 0 and raw.where in bd.ends[x] for x, v in raw.set):
             template = "An arm of the black pearl at {w} could not go straight on"
         at = f" at {cell_text(cell_of(bd, raw.fails))}" if raw.fails >= 0 else ""
         cut = ""
-        if raw.rule == "parity of a cut" and raw.set:
+        if raw.rule == "cut-parity" and raw.set:
             (r1, c1), (r2, c2) = bd.edges[raw.set[0][0]]
             cut = f"between columns {c1} and {c2}" if r1 == r2 else \
                 f"between rows {r1} and {r2}"
@@ -120,7 +91,8 @@ def steps_of(bd: Board, raws: list[Raw], given: set[int] = frozenset()) -> list[
     for raw, places in group(raws):
         cells = tuple(sorted({cell_of(bd, i) for i in raw.cells}))
         sets = tuple((bd.edges[e], v) for e, v in raw.set)
-        steps.append(Step(raw.rule, RULES[raw.rule].level, cells, sets, _text(bd, raw, places)))
+        rule = RULES[raw.rule]
+        steps.append(Step(rule.name, rule.level, cells, sets, _text(bd, raw, places)))
     return steps
 
 

@@ -3,10 +3,10 @@
 The deducer (:mod:`masyu.deduce`) says why it assigns what it assigns through
 its listener (``State.note``); a :class:`Recorder` is that listener.  At each
 note it takes the edges assigned since the last one (the end of the trail)
-and names the rule that set them, in the words of :mod:`.rules`: the state
+and names the rule that set them by its id in :mod:`masyu.rules`: the state
 before those edges, read back from the trail, tells which sub-rule fired (a
-white pearl fixed by a wall is an "edge white pearl", by a line entering it
-"white goes straight", ...).  Trials (probes) are followed but not recorded,
+white pearl fixed by a wall is ``white-edge``, by a line entering it
+``white-turns``, ...).  Trials (probes) are followed but not recorded,
 except the ones that fail: those are one step each, naming the cells whose
 rules led to the contradiction; or, when the other edges across the trial edge's
 row or column cut are all decided already, naming the cut, whose parity alone
@@ -16,16 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import WHITE, Board, Cell
+from ..board import BLACK, WHITE, Board, Cell
 from ..deduce.state import (ADJACENT, CONNECT, PROBE, PROBED, RULE, SMALL_LOOP, UNKNOWN,
                             State)
+from ..rules import PEARLS
 
 WORDS = ("north", "east", "south", "west")
+WHITE_RULES, BLACK_RULES = PEARLS[WHITE], PEARLS[BLACK]   # their rules' ids
 
 
 @dataclass
 class Raw:
-    """A step as recorded: its rule, the cells it reads (numbers) and the edges it sets."""
+    """A step as recorded: its rule (an id of :mod:`masyu.rules`), the cells it reads
+    (numbers) and the edges it sets."""
 
     rule: str
     cells: list[int]
@@ -60,7 +63,7 @@ class Recorder:
         if code == SMALL_LOOP:
             a, b, f = args
             if self.trial is None:
-                self.raw.append(Raw("premature small loop", [a, b], [(f, 0)], a))
+                self.raw.append(Raw("small-loop", [a, b], [(f, 0)], a))
             else:
                 self.trial[2] += [a, b]
             self.pos = len(st.trail) + 1   # the cross on f comes next; then the rule goes on
@@ -164,7 +167,7 @@ class Recorder:
 
         kind = cause[0]
         if kind == "adjacent":
-            return [Raw("adjacent black pearls", [cause[1], cause[2]], sets, cause[1])]
+            return [Raw("black-adjacent", [cause[1], cause[2]], sets, cause[1])]
         if kind == "connect":
             reach = cause[1]
             cut = [(e, v) for e, v in sets if bd.ends[e][0] not in reach]
@@ -181,13 +184,13 @@ class Recorder:
             ones = sum(1 for e in es if before(e) == 1)
             unk = sum(1 for e in es if before(e) == UNKNOWN)
             if ones == 2:
-                name = "no branching"
+                name = "no-branching"
             elif ones == 1:
-                name = "only way out"
+                name = "only-way-out"
             elif st.kinds[k]:
-                name = "pearl on the loop"
+                name = "pearl-off-loop"
             else:
-                name = "dead end"
+                name = "dead-end"
             assert unk >= len(sets)
             return [Raw(name, [k], sets, k)]
         i = st.pearl_cells[k - bd.ncells]
@@ -211,19 +214,19 @@ class Recorder:
             walls = any(near[d] == off for d in across)
             crossed = any(before(near[d]) == 0 for d in across)
             if line_in:
-                name, cells = "white goes straight", [i]
+                name, cells = WHITE_RULES.shape_rule, [i]
             elif walls:
-                name, cells = "edge white pearl", [i]
+                name, cells = "white-edge", [i]
             elif crossed:
-                name, cells = "white goes straight", [i]
+                name, cells = WHITE_RULES.shape_rule, [i]
             else:     # both far edges across are lines: going across would not turn
-                name, cells = "white needs a turn", [i] + [nbr[d] for d in across if nbr[d] >= 0]
+                name, cells = WHITE_RULES.arm_rule, [i] + [nbr[d] for d in across if nbr[d] >= 0]
             out.append(Raw(name, cells, own, i))
         if rest:
             d_line = [d for d in range(4) if fars[d] in dict(rest)]
             cells = [i] + [nbr[d] for d in range(4) if nbr[d] >= 0 and
                            (d in d_line or (d + 2) % 4 in d_line)]
-            out.append(Raw("white needs a turn", cells, rest, i))
+            out.append(Raw(WHITE_RULES.arm_rule, cells, rest, i))
         return out
 
     def _black(self, i: int, sets, before) -> list[Raw]:
@@ -232,7 +235,7 @@ class Recorder:
         fars = [bd.far(i, d) for d in range(4)]
         walled = [near[d] == off or fars[d] == off for d in range(4)]
         corner = (walled[0] or walled[2]) and (walled[1] or walled[3])
-        wall_name = "corner black pearl" if corner else "edge black pearl"
+        wall_name = "black-corner" if corner else "black-edge"
         groups: dict[str, list] = {}
         cells: dict[str, set[int]] = {}
 
@@ -245,22 +248,22 @@ class Recorder:
                 d = near.index(e)
                 o = (d + 2) % 4
                 if v == 0 and before(near[o]) == 1:
-                    put("black turns", e, v)          # a line opposite: this arm is out
+                    put(BLACK_RULES.shape_rule, e, v)    # a line opposite: this arm is out
                 elif (v == 0 and walled[d]) or (v == 1 and walled[o]):
                     put(wall_name, e, v)              # no room toward the wall
                 elif v == 0:      # the arm cannot go straight on: its far edge or a side is out
-                    put("black extends straight", e, v, nbr[d])
+                    put(BLACK_RULES.arm_rule, e, v, nbr[d])
                 else:
-                    put("black turns", e, v)          # a cross opposite: this arm is in
+                    put(BLACK_RULES.shape_rule, e, v)    # a cross opposite: this arm is in
             else:
                 d = next(d for d in range(4) if e == fars[d] or e in bd.side(i, d))
-                put("black extends straight", e, v, nbr[d])
+                put(BLACK_RULES.arm_rule, e, v, nbr[d])
         return [Raw(name, sorted(cells[name]), part, i) for name, part in groups.items()]
 
     def _refuted(self, e: int, v: int, cells: list[int], fails: int) -> Raw:
         """The step of a failed trial: edge ``e`` cannot have value ``v``."""
         bd = self.bd
-        name = "line leads to contradiction" if v == 1 else "cross leads to contradiction"
+        name = "line-contradiction" if v == 1 else "cross-contradiction"
         a, b = bd.ends[e]
         cut = self._cut(e)
         others = [f for f in cut if f != e]
@@ -268,9 +271,9 @@ class Recorder:
                 sum(self.st.val[f] for f in others) % 2 == 1 - v:
             # the parity of the cut alone forces the other value: say so, with its cells
             cut_cells = sorted({x for f in cut for x in bd.ends[f]})
-            return Raw("parity of a cut", cut_cells, [(e, 1 - v)], a)
+            return Raw("cut-parity", cut_cells, [(e, 1 - v)], a)
         if v == 1 and self._whites_in_a_row(a, b):
-            name = "three whites in a row"
+            name = "three-whites"
         seen: list[int] = []
         for x in [a, b] + cells:
             if x not in seen:

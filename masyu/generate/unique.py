@@ -7,10 +7,11 @@ time (:func:`masyu.is_unique`: encode, translate, solve) repeats the same work;
 here the model is built once, for the loop's candidate pearls, and every
 question is one incremental solve:
 
-- a variable per edge (the board's numbering, ``e + 1``); every cell has degree
-  0 or 2;
-- a *selector* per candidate pearl: under it, that pearl's rule (white: straight
-  and not straight on both sides; black: a turn, both arms straight);
+- the rules as :mod:`masyu.rules` writes them (the certificates' CNF): a
+  variable per edge (the board's numbering, ``e + 1``), every cell of degree
+  0 or 2; and a *selector* per candidate pearl: under it, that pearl's rules
+  (on the loop; white: straight and not straight on both sides; black: a
+  turn, both arms straight);
 - the known loop blocked by one clause ("not every edge of the loop"): any
   other strong solution is a witness against uniqueness; and "some edge";
 - the pearls of the question as assumptions (the selectors of the others left
@@ -38,8 +39,9 @@ held against a fresh proof (the tests do, on every question of small runs).
 
 This is the generator's own model, not an :mod:`xcc` problem: an XCC problem is
 one puzzle, while the oracle must answer for a family of puzzles (every subset
-of the candidate pearls) with one solver.  It needs python-sat (``AVAILABLE``);
-without it the generator asks deduction alone, as before.
+of the candidate pearls) with one solver, xcc's incremental CaDiCaL
+(:class:`xcc.SatSolver`).  It needs python-sat (``AVAILABLE``); without it
+the generator asks deduction alone, as before.
 """
 from __future__ import annotations
 
@@ -47,83 +49,23 @@ from typing import Sequence
 
 import numpy as np
 
-from ..board import BLACK, WHITE, Board
+import xcc
+
+from ..board import BLACK, NESW, WHITE, Board
 from ..deduce import native
+from ..rules import cell_clauses, obeys, pearl_clauses
 
-try:
-    # python-sat is an optional extra (the 'sat' extra); without it the generator
-    # falls back to deduction alone
-    from pysat.solvers import Solver
-except ImportError:
-    Solver = None
-
-AVAILABLE = Solver is not None
-SOLVER = "cadical195"  # the solver of xcc's engine "sat"
+# python-sat is an optional extra (the 'sat' extra); without it the generator
+# falls back to deduction alone
+AVAILABLE = xcc.SatSolver.available()
 
 
-def pearl_clauses(bd: Board, cell: int, kind: int, selector: int) -> list[list[int]]:
-    """The clauses of one pearl's rule, each with ``-selector`` in front (off-board
-    edges are false: their literals are dropped, or their clauses satisfied)."""
-    off = bd.off
-    near = bd.near[cell]
-    far = [bd.far(cell, d) for d in range(4)]
-    out: list[list[int]] = []
-
-    def clause(*lits: tuple[int, bool]) -> None:
-        """Literals as (edge, positive); an edge off the board is false."""
-        c = [-selector]
-        for e, positive in lits:
-            if e == off:
-                if not positive:  # "not off" is true: the clause holds
-                    return
-                continue
-            c.append(e + 1 if positive else -(e + 1))
-        out.append(c)
-
-    n, e, s, w = near
-    fn, fe, fs, fw = far
-    if kind == WHITE:  # straight through, and not straight on both sides
-        clause((n, False), (s, True))
-        clause((n, True), (s, False))
-        clause((e, False), (w, True))
-        clause((e, True), (w, False))
-        clause((n, True), (e, True))
-        clause((n, False), (fn, False), (fs, False))
-        clause((e, False), (fe, False), (fw, False))
-    else:  # a turn, both arms straight
-        clause((n, False), (s, False))
-        clause((e, False), (w, False))
-        clause((n, True), (s, True))
-        clause((e, True), (w, True))
-        for arm, beyond in ((n, fn), (e, fe), (s, fs), (w, fw)):
-            clause((arm, False), (beyond, True))
-    return out
-
-
-def obeys(bd: Board, value: Sequence[int], cell: int, kind: int) -> bool:
+def _obeys(bd: Board, value: Sequence[int], cell: int, kind: int) -> bool:
     """Does the loop ``value`` (one 0/1 per edge number, ``off`` last and 0) obey
-    the pearl ``kind`` at ``cell``?  The rule of :func:`pearl_clauses`, read off."""
-    n, e, s, w = (value[x] for x in bd.near[cell])
-    fn, fe, fs, fw = (value[bd.far(cell, d)] for d in range(4))
-    if kind == WHITE:
-        return bool((n and s and not (fn and fs)) or (e and w and not (fe and fw)))
-    return (n != s and e != w and (not n or fn) and (not e or fe) and (not s or fs)
-            and (not w or fw))
-
-
-def degree_clauses(bd: Board) -> list[list[int]]:
-    """Every cell has degree 0 or 2: never exactly one edge, never three."""
-    out: list[list[int]] = []
-    off = bd.off
-    for near in bd.near:
-        es = [x + 1 for x in near if x != off]
-        for v in es:
-            out.append([-v] + [u for u in es if u != v])
-        for a in range(len(es)):
-            for b in range(a + 1, len(es)):
-                for c in range(b + 1, len(es)):
-                    out.append([-es[a], -es[b], -es[c]])
-    return out
+    the pearl ``kind`` at ``cell``?  (:func:`masyu.rules.obeys`.)"""
+    near = {NESW[d]: value[e] for d, e in enumerate(bd.near[cell])}
+    far = {NESW[d]: value[bd.far(cell, d)] for d in range(4)}
+    return obeys(kind, near, far)
 
 
 class UniqueOracle:
@@ -135,16 +77,17 @@ class UniqueOracle:
     """
 
     def __init__(self, bd: Board, candidates: Sequence[int], loop: Sequence[int]) -> None:
-        if Solver is None:
+        if not AVAILABLE:
             raise RuntimeError("the uniqueness oracle needs python-sat")
         self.bd = bd
         m = bd.nedges
         self.selector: dict[int, int] = {}
-        clauses = degree_clauses(bd)
+        # The rules (masyu.rules: the certificates' CNF), each pearl's under its selector.
+        clauses = [list(lits) for i in range(bd.ncells) for _, _, lits in cell_clauses(bd, i)]
         for cell, kind in enumerate(candidates):
             if kind in (WHITE, BLACK):
                 s = self.selector[cell] = m + 1 + len(self.selector)
-                clauses += pearl_clauses(bd, cell, kind, s)
+                clauses += [[-s, *lits] for _, _, lits in pearl_clauses(bd, cell, kind)]
         clauses.append([-(e + 1) for e in range(m) if loop[e] == 1])  # not the known loop
         clauses.append(list(range(1, m + 1)))  # a loop has an edge
         self._top = m + len(self.selector)  # the last variable used
@@ -166,7 +109,7 @@ class UniqueOracle:
         self._live: list[int] = []
         self._breaking: dict[int, list[int]] = {}  # pearl -> the witnesses that break it
         self._free: set[int] = set()
-        self._solver = Solver(name=SOLVER, bootstrap_with=clauses)
+        self._solver = xcc.SatSolver(clauses)
         self._solver.set_phases([e + 1 if loop[e] else -(e + 1) for e in range(m)]
                                 + [-s for s in self.selector.values()])
         # Cuts name the pearl that outlasts the others; the caller ranks them.
@@ -217,16 +160,9 @@ class UniqueOracle:
         lasting: list[int] | None = None
         while True:
             self.solves += 1
-            try:
-                sat = solver.solve(assumptions=assumptions)
-            except Exception as exc:   # Ctrl-C inside CaDiCaL: python-sat's own error
-                if "keyboard interrupt" not in str(exc).lower():
-                    raise
-                self._solver = None   # the interrupt leaves it invalid: never touched again
-                raise KeyboardInterrupt from None
-            if not sat:
+            if not solver.solve(assumptions):   # a Ctrl-C closes it
                 return True
-            model = solver.get_model()
+            model = solver.model
             label, cycles = model_cycles(bd, model)
             if len(cycles) == 1:
                 self._witness(self._broken(model))
@@ -288,12 +224,10 @@ class UniqueOracle:
                 near.update(j for j in bd.nbr[cell] if j >= 0)
         kinds = self._kinds
         return [c for c in sorted(near) if kinds[c] in (WHITE, BLACK)
-                and not obeys(bd, value, c, kinds[c])]
+                and not _obeys(bd, value, c, kinds[c])]
 
     def close(self) -> None:
-        if self._solver is not None:
-            self._solver.delete()
-            self._solver = None
+        self._solver.close()
 
     def __enter__(self) -> "UniqueOracle":
         return self

@@ -6,7 +6,8 @@ MasyuError, naming the parameter; the server answers it with a 400.
 
 - ``GET /api/daily?date=YYYY-MM-DD`` -> :func:`daily_response`
 - ``GET /api/zen?rows=R&cols=C&white=W&black=B&seed=S`` -> :func:`zen_response`
-- ``POST /api/check`` ``{"puzzle": grid, "loop": box}`` -> :func:`check_response`
+- ``POST /api/check`` ``{"puzzle": grid, "loop": box}`` -> :func:`check_response` (with
+  the ids of the pearls' rules, which the page reads from here)
 - ``POST /api/hint`` ``{"puzzle": grid, "state": {"set": [[r1, c1, r2, c2, v], ...]}}``
   -> :func:`hint_response` (``masyu.hint``: the next step, or the wrong marks and why)
 """
@@ -26,6 +27,7 @@ from ..explain.hints import hint
 from ..generate.generator import Generated
 from ..loop import Loop
 from ..puzzle import Puzzle
+from ..rules import PEARL_RULES
 from .zen import validate, zen
 
 MAX_BODY = 64 * 1024          # bytes of a POST body (a 50x50 box drawing is ~8 KiB as JSON)
@@ -148,7 +150,9 @@ def _puzzle(obj: Mapping[str, Any]) -> Puzzle:
 
 
 def check_response(body: bytes) -> dict[str, Any]:
-    """``{"solved", "violations"}`` for ``{"puzzle": grid text, "loop": box text}``."""
+    """``{"solved", "violations", "pearl_rules"}`` for ``{"puzzle": grid text, "loop": box
+    text}``: ``pearl_rules`` the ids of the pearls' rules (``masyu.rules.PEARL_RULES``:
+    the page counts their violations as broken rules)."""
     obj = read_json(body)
     unknown = sorted(set(obj) - {"puzzle", "loop"})
     if unknown:
@@ -163,7 +167,8 @@ def check_response(body: bytes) -> dict[str, Any]:
     violations = check(puzzle, loop)
     return {"solved": not violations,
             "violations": [{"cell": list(v.cell) if v.cell is not None else None,
-                            "rule": v.rule, "text": v.message} for v in violations]}
+                            "rule": v.rule, "text": v.message} for v in violations],
+            "pearl_rules": list(PEARL_RULES)}
 
 
 def parse_hint(body: bytes) -> tuple[Puzzle, Marks]:

@@ -75,7 +75,7 @@ def test_damaged_box_text_is_refused_or_fails(solved):
         shape = rng.choice([s for s in LOOP_SHAPES if s != lines[r][c]])
         lines[r] = lines[r][:c] + shape + lines[r][c + 1:]
         try:
-            violations = check(puzzle, "\n".join(lines))
+            violations = check(puzzle, Loop.parse("\n".join(lines), puzzle.rows, puzzle.cols))
         except MasyuError as err:           # the shapes no longer meet: malformed box text
             assert err.where and err.where.startswith("line ")
         else:                               # the only other way: an arm off the board
@@ -106,7 +106,7 @@ def test_black_turns_and_goes_straight_beside():
 
 
 def test_pearl_off_loop_and_degree():
-    square = "┌┐ \n└┘ \n   "
+    square = Loop.from_box("┌┐ \n└┘ \n   ")
     assert rules(check(Puzzle(3, 3, {(2, 2): "W"}), square)) == [((2, 2), "pearl-off-loop")]
     path = Loop(3, 3, [((0, 0), (0, 1)), ((0, 1), (0, 2))])
     assert rules(check(Puzzle(3, 3), path)) == [((0, 0), "degree"), ((0, 2), "degree")]
@@ -117,7 +117,7 @@ def test_pearl_off_loop_and_degree():
 
 
 def test_off_board():
-    got = check(Puzzle(2, 2), "─┐\n─┘")
+    got = check(Puzzle(2, 2), Loop.parse("─┐\n─┘", 2, 2))
     assert rules(got) == [((0, 0), "off-board"), ((1, 0), "off-board")]
     assert "west" in got[0].message
     assert rules(check(Puzzle(2, 2), Loop(2, 2, [((0, 1), (0, 2))]), weak=True)) == [
@@ -125,7 +125,7 @@ def test_off_board():
 
 
 def test_several_loops_and_weak_solutions():
-    two = "┌┐┌┐\n└┘└┘"
+    two = Loop.from_box("┌┐┌┐\n└┘└┘")
     puzzle = Puzzle(2, 4)
     got = check(puzzle, two)
     assert rules(got) == [(None, "several-loops")]
@@ -138,12 +138,14 @@ def test_several_loops_and_weak_solutions():
 def test_loop_forms_and_sizes():
     puzzle = Puzzle(2, 2)
     square = Loop.parse("┌┐\n└┘", format="box")
-    assert check(puzzle, square.to("json")) == []
-    assert check(puzzle, "pzprv3/mashu/2/2/. . /. . /1 /1 /1 1 /") == []
+    assert check(puzzle, Loop.parse(square.to("json"), 2, 2)) == []
+    assert check(puzzle, Loop.parse("pzprv3/mashu/2/2/. . /. . /1 /1 /1 1 /", 2, 2)) == []
     with pytest.raises(MasyuError, match="3x3"):
         check(Puzzle(3, 3), square)
     with pytest.raises(MasyuError):
         check(puzzle, 42)  # type: ignore[arg-type]
+    with pytest.raises(MasyuError, match="parse text first"):   # objects only: text is parsed first
+        check(puzzle, square.to_json())  # type: ignore[arg-type]
 
 
 def test_violation_is_plain_data():

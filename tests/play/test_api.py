@@ -6,13 +6,18 @@ import datetime
 import json
 import threading
 
+from pathlib import Path
+
 import pytest
+
+import masyu.play
 
 from masyu import Loop, Puzzle, count
 from masyu.daily import daily
 from masyu.deduce import analyze
 from masyu.play import make_server
 from masyu.play.api import MAX_BODY
+from masyu.rules import PEARL_RULES
 
 from .conftest import post_json, request
 
@@ -74,7 +79,24 @@ def test_check_accepts_the_solution(server):
     d = daily(WEEK[1])
     status, got, _ = post_json(server, "/api/check", {"puzzle": "\n".join(d.puzzle.grid),
                                                       "loop": d.loop.to("box")})
-    assert status == 200 and got == {"solved": True, "violations": []}
+    assert status == 200 and got == {"solved": True, "violations": [],
+                                     "pearl_rules": list(PEARL_RULES)}
+
+
+def test_the_page_reads_the_pearl_rules_from_the_api(server):
+    # The ids of the pearls' rules come with every answer of /api/check (masyu.rules),
+    # and a violation of one of them is marked as such by the page: it keeps no list.
+    status, got, _ = post_json(server, "/api/check", {"puzzle": "W.\n..", "loop": "┌┐\n└┘"})
+    assert status == 200 and got["pearl_rules"] == list(PEARL_RULES)
+    assert [v["rule"] for v in got["violations"]] == ["white-turns"]
+    assert set(PEARL_RULES) == {"white-turns", "white-no-turn-beside", "black-straight",
+                                "black-arm-turns"}
+    page = (Path(masyu.play.__file__).parent / "static").glob("*.js")
+    for script in page:
+        text = script.read_text(encoding="utf-8")
+        assert not [r for r in PEARL_RULES if r in text], script.name
+    play = (Path(masyu.play.__file__).parent / "static" / "play.js").read_text(encoding="utf-8")
+    assert "res.pearl_rules" in play
 
 
 def test_check_names_the_cell_and_rule_of_each_violation(server):

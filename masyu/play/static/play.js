@@ -6,11 +6,10 @@
 
 const STORE = "masyu-play-v1";
 const PENALTY = 30;                 // seconds per invalid move, false closure or broken rule
-const PEARL_RULES = ["white-turns", "white-no-turn-beside", "black-straight", "black-arm-turns"];
-// The four points of the integrity check, by masyu.check's rule ids ("degree" is point 3
-// for a loose end and point 4 for a branch or a crossing).
+// The four points of the integrity check, by masyu.check's rule ids: the pearls' rules
+// (point 2) come with each answer of /api/check ("pearl_rules", from masyu.rules);
+// "degree" is point 3 for a loose end and point 4 for a branch or a crossing.
 const POINT = {"pearl-off-loop": 1, "several-loops": 3, "no-loop": 3, "off-board": 4};
-for (const rule of PEARL_RULES) POINT[rule] = 2;
 const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
                 "September", "October", "November", "December"];
@@ -191,7 +190,8 @@ function resetIntegrity() {
   $("violations").textContent = "";
 }
 
-function pointOf(v, degrees) {
+function pointOf(v, degrees, pearlRules) {
+  if (pearlRules.includes(v.rule)) return 2;
   if (v.rule !== "degree") return POINT[v.rule] || 4;
   return (degrees[v.cell.join(",")] || 0) < 2 ? 3 : 4;
 }
@@ -201,7 +201,7 @@ function showCheck(res) {
   const list = $("violations");
   list.textContent = "";
   for (const v of res.violations) {
-    broken.add(pointOf(v, degrees));
+    broken.add(pointOf(v, degrees, res.pearl_rules));
     const li = document.createElement("li");
     li.textContent = (v.cell ? `(${v.cell[0] + 1}, ${v.cell[1] + 1}) ` : "") + v.text;
     li.dataset.rule = v.rule;
@@ -317,9 +317,9 @@ async function judge(kind, closes, box, token) {
   try { res = await api("/api/check", {puzzle: app.puzzle.puzzle, loop: box}); }
   catch (err) { say(err.message, "error"); return; }
   if (token !== app.token || app.solved) return;    // another puzzle by now
-  const rules = new Set(res.violations.filter((v) => PEARL_RULES.includes(v.rule))
-                        .map((v) => `${v.rule}@${v.cell}`));
-  const fresh = res.violations.filter((v) => PEARL_RULES.includes(v.rule) &&
+  const pearl = (v) => res.pearl_rules.includes(v.rule);
+  const rules = new Set(res.violations.filter(pearl).map((v) => `${v.rule}@${v.cell}`));
+  const fresh = res.violations.filter((v) => pearl(v) &&
                                               !app.rules.has(`${v.rule}@${v.cell}`));
   app.rules = rules;
   if (res.solved) { showCheck(res); finish(); return; }

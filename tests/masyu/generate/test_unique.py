@@ -17,8 +17,8 @@ from masyu.board import BLACK, WHITE, board
 from masyu.generate import generate_with_loop
 from masyu.generate.pearls import full_loop
 from masyu.generate import pearls as removal
-from masyu.generate.unique import (AVAILABLE, UniqueOracle, degree_clauses, obeys,
-                                   pearl_clauses)
+from masyu.generate.unique import AVAILABLE, UniqueOracle, _obeys
+from masyu.rules import cell_clauses, pearl_clauses
 
 pytestmark = pytest.mark.skipif(not AVAILABLE, reason="the oracle needs python-sat")
 
@@ -125,9 +125,9 @@ def test_degree_and_pearl_clauses_allow_exactly_the_local_rules():
     # middle hold exactly when its rule does (with every cell of degree 0 or 2).
     bd = board(3, 3)
     m = bd.nedges
-    deg = degree_clauses(bd)
+    deg = [lits for i in range(bd.ncells) for _, _, lits in cell_clauses(bd, i)]
     for kind in (WHITE, BLACK):
-        rule = pearl_clauses(bd, 4, kind, m + 1)
+        rule = [(-(m + 1),) + lits for _, _, lits in pearl_clauses(bd, 4, kind)]  # the oracle's
         for bits in range(1 << m):
             value = [(bits >> e) & 1 for e in range(m)] + [0]
 
@@ -145,7 +145,7 @@ def test_degree_and_pearl_clauses_allow_exactly_the_local_rules():
                 ok = (n != s) and (e != w) and all(v <= f for v, f in
                                                    ((n, fn), (e, fe), (s, fs), (w, fw)))
             assert holds(rule) == bool(ok), (kind, bits)
-            assert obeys(bd, value, 4, kind) == bool(ok), (kind, bits)
+            assert _obeys(bd, value, 4, kind) == bool(ok), (kind, bits)
             assert holds(rule, selected=False)  # an unselected pearl constrains nothing
 
 
