@@ -4,8 +4,9 @@ A task is a few prefixes (consecutive in the order of the search) and a
 budget of mems.  The worker runs them one after the other on the engine's
 prefix replay (a :class:`~xcc.engines.base.Splittable`'s ``start(problem,
 cycle, prefix)``: the dancing-links engines); when the budget is spent
-inside one, that one is cut at a node boundary (``SplitRun.split``) and its untried rest comes back as new prefixes, with the
-prefixes of the task not started.  For each prefix run it returns a
+inside one, that one is cut at a node boundary (``SplitRun.split``) and
+its untried rest comes back as new prefixes, with the prefixes of the task
+not started.  For each prefix run it returns a
 ``Part``: the solutions (or their number) of its own part of the search,
 its own counters and, apart, the counters of the replay (the overhead).
 The own parts of all subproblems add up to the sequential search exactly.
@@ -154,7 +155,7 @@ def run_prefix(engine, problem, cycle, prefix: tuple[int, ...], budget: int,
 
 class Walker:
     """Subproblems one after the other in one run where it can: a run whose
-    subproblem ended walks to the next prefix (``Run.walk``: back to the
+    subproblem ended walks to the next prefix (``SplitRun.walk``: back to the
     level the two share, then the rest of the new prefix replayed), so
     consecutive prefixes, usually siblings, cost a short climb rather than a
     new run and a replay from the root.  The walk is the next part's

@@ -91,7 +91,7 @@ def counters_kept(cycle: CompiledCycle | None) -> int:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A problem made ready for the C search (``NativeEngine.prepare``): its
+    """A problem made ready for the C search (``NativeEngine.prepare``'s first): its
     layout, the cycle's arrays and cuts, the counters kept.  It pickles as
     plain arrays and needs no numpy to be used: what a worker of
     ``xcc.parallel`` is sent instead of the problem."""
