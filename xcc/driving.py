@@ -12,8 +12,7 @@ steps the progress reports and the deadline (``_tick``).
 from __future__ import annotations
 
 import time
-from contextlib import contextmanager
-from typing import Callable, Iterator
+from typing import Callable
 
 from .cycle import Cycle
 from .engines import Engine, get
@@ -106,21 +105,10 @@ class Driver:
 
     # ---- the clock, progress, the deadline and Ctrl-C -----------------------------
 
-    @contextmanager
-    def _clocked(self) -> Iterator[None]:
-        """The run's clock from now (progress reports, the deadline); on the
-        way out its time, and Ctrl-C marked as an interrupt."""
-        now = time.monotonic()
-        self._start = time.perf_counter()
-        self._next_report = now + self.progress_every
-        self._end = None if self.deadline is None else now + self.deadline
-        try:
-            yield
-        except KeyboardInterrupt:
-            self._interrupted()
-            raise
-        finally:
-            self.stats.seconds = time.perf_counter() - self._start
+    def _clocked(self) -> "_Clocked":
+        """A context manager: the run's clock from now (progress reports, the
+        deadline); on the way out its time, and Ctrl-C marked as an interrupt."""
+        return _Clocked(self)
 
     def _tick(self) -> bool:
         """Between two steps: progress when due; True once the deadline has passed."""
@@ -142,3 +130,26 @@ class Driver:
     def _interrupted(self) -> None:
         self.stats.interrupted = True
         self.stats.complete = False
+
+
+class _Clocked:
+    """``Driver._clocked`` (a class, not a generator: it is entered once a
+    search, and a search of a small problem takes a few microseconds)."""
+
+    __slots__ = ("driver",)
+
+    def __init__(self, driver: Driver) -> None:
+        self.driver = driver
+
+    def __enter__(self) -> None:
+        d = self.driver
+        now = time.monotonic()
+        d._start = time.perf_counter()
+        d._next_report = now + d.progress_every
+        d._end = None if d.deadline is None else now + d.deadline
+
+    def __exit__(self, kind, value, traceback) -> None:
+        d = self.driver
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            d._interrupted()
+        d.stats.seconds = time.perf_counter() - d._start
