@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 
-from xcc import engines
+import xcc
 
 from .errors import MasyuError
 
@@ -36,7 +36,7 @@ def estimate(rows: int, cols: int, tasks: tuple[str, ...]) -> int:
     def per_cell(task: str) -> int:
         if task in PER_CELL:
             return PER_CELL[task]
-        engine = engines.lookup(task) or engines.lookup("python")
+        engine = xcc.engines.lookup(task) or xcc.engines.lookup("python")
         return NODES_PER_CELL * engine.bytes_per_node
 
     return BASE + rows * cols * max(map(per_cell, tasks))
