@@ -50,7 +50,7 @@ def measure_memo(spec: str, weak: bool) -> dict:
     p = _puzzle(spec)
     t = time.process_time()
     n = masyu.count(p, weak=weak, exact=True)
-    return {"count": int(n), "states": n.stats.extra["states"], "width": n.stats.extra["width"],
+    return {"count": int(n), "states": n.stats.counters["states"], "width": n.stats.counters["width"],
             "cpu": time.process_time() - t}
 
 
@@ -200,7 +200,7 @@ def batch(tool: str, cls: str, limit: int | None, timeout: float, strong: bool) 
             try:
                 if tool == "memo":
                     n = masyu.count(p, weak=weak, exact=True)
-                    row[key + "_states"] = n.stats.extra["states"]
+                    row[key + "_states"] = n.stats.counters["states"]
                 else:
                     def give_up(search, t=t):
                         if time.process_time() - t > timeout:

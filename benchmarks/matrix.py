@@ -240,7 +240,7 @@ def execute(task: Task, cpsat_workers: int = 1) -> dict:
         s = n.stats
         row.update(count=int(n), nodes=s.nodes, updates=s.updates, cleansings=s.cleansings,
                    mems=s.mems, max_level=s.max_level, cycle_cuts=s.cycle_cuts,
-                   forced=s.forced, conflicts=s.extra.get("conflicts"),
+                   forced=s.forced, conflicts=s.counters.get("conflicts"),
                    search_seconds=s.seconds, complete=s.complete)
     row["cpu_seconds"] = time.process_time() - cpu
     row["seconds"] = time.perf_counter() - wall

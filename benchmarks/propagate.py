@@ -64,7 +64,7 @@ def _child(puzzle: masyu.Puzzle, method: str, cap: float, conn) -> None:
     start = time.process_time()
     c = masyu.count(puzzle, method=method, engine="c", limit=2)
     seconds = time.process_time() - start
-    conn.send((int(c), c.stats.nodes, c.stats.mems, seconds, c.stats.extra.get("probes")))
+    conn.send((int(c), c.stats.nodes, c.stats.mems, seconds, c.stats.counters.get("probes")))
     conn.close()
 
 

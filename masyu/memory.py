@@ -17,24 +17,29 @@ from __future__ import annotations
 
 import xcc
 
+import xcc
+
 from .errors import MasyuError
 
 BASE = 100 << 20           # the interpreter with numpy, xcc, masyu and python-sat loaded
 PER_CELL = {               # bytes per cell of the board, by task (peak, not average)
     "read": 1_500,         # the puzzle itself, its board, a check or a picture
     "encode": 10_000,      # the XCC problem (Python objects) and its DLX text
-    "c": 12_000,           # the problem, the engine's arrays and the cycle constraint
-    "python": 20_000,      # the same in Python lists
-    "sat": 16_000,         # the problem and its CNF in CaDiCaL (a few solutions)
-}
+}                          # a search: its engine's bytes_per_node, NODES_PER_CELL times
+NODES_PER_CELL = 40        # nodes of the XCC problem a cell (encoding 423: 36 to 43)
 
 
 def estimate(rows: int, cols: int, tasks: tuple[str, ...]) -> int:
     """Peak bytes for a board of ``rows x cols`` doing the largest of ``tasks``
-    (keys of ``PER_CELL``: ``read``, ``encode``, or an engine's name; an engine not
-    listed counts as ``python``)."""
-    per_cell = max(PER_CELL.get(task, PER_CELL["python"]) for task in tasks)
-    return BASE + rows * cols * per_cell
+    (keys of ``PER_CELL``: ``read``, ``encode``, or an engine's name: its
+    ``bytes_per_node``; an unknown name counts as engine ``python``)."""
+    def per_cell(task: str) -> int:
+        if task in PER_CELL:
+            return PER_CELL[task]
+        engine = xcc.engines.lookup(task) or xcc.engines.lookup("python")
+        return NODES_PER_CELL * engine.bytes_per_node
+
+    return BASE + rows * cols * max(map(per_cell, tasks))
 
 
 machine = xcc.sizes.machine            # (total, free now) bytes of memory

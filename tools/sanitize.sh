@@ -165,7 +165,7 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
         tests/xcc/engines/dlx/test_hostile.py tests/xcc/engines/dlx/test_layout.py \
         tests/xcc/test_dlxfast.py tests/xcc/test_quick.py \
         tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py \
-        tests/xcc/engines/memo/test_engine.py tests/xcc/test_drat.py tests/xcc/test_parallel_prefix.py \
+        tests/xcc/engines/memo/test_engine.py tests/xcc/test_drat.py tests/xcc/parallel/test_prefix.py \
         tests/masyu/deduce/test_native.py tests/masyu/generate/test_native.py
 )
 unset LD_PRELOAD

@@ -49,6 +49,8 @@ except ImportError:  # pragma: no cover - exercised by tests/test_without_extens
     _native = None
 
 ADD, DELETE = 0, 1
+# The DRAT checkers, by name: a registry of their own (check's ``engine``), not
+# the search engines of xcc.engines, though the twins are named alike.
 CHECKERS = {"c": "the C twin (csrc/drat.c), fast", "python": "the readable Python twin"}
 
 # Outcomes, as the C twin numbers them.
@@ -150,15 +152,6 @@ def parse_drat(text: str, nvars: int, name: str = "proof") -> list[Step]:
                 raise XCCError(f"literal {lit} beyond the {nvars} variables", where)
         steps.append(Step(kind, tuple(lits), number))
     return steps
-
-
-def format_drat(steps: Iterable[Step | tuple[int, Sequence[int]]]) -> str:
-    """Text DRAT of steps (``Step`` or ``(kind, lits)``)."""
-    out = []
-    for s in steps:
-        kind, lits = (s.kind, s.lits) if isinstance(s, Step) else s
-        out.append(("d " if kind == DELETE else "") + " ".join(map(str, (*lits, 0))))
-    return "\n".join(out) + ("\n" if out else "")
 
 
 # -- the checker -----------------------------------------------------------------------

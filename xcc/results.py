@@ -6,12 +6,6 @@ from typing import Callable, Iterator
 
 from .problem import Occurrence, Problem
 
-LABELS = {"max_level": "max level {}", "cycle_cuts": "{} cycle cuts", "forced": "{} forced colors",
-          "loop_propagations": "{} loop propagations", "levels": "{} levels",
-          "level": "level {}", "width": "width {}", "peak_bytes": "peak {} bytes"}
-# str(stats) shows each counter this way; others "{} name"
-
-
 def _label(label: str, value: int) -> str:
     """``label`` with ``value`` in it, the plural ``s`` dropped for 1."""
     if value == 1 and label.endswith("s"):
@@ -43,8 +37,9 @@ class Stats:
     ``cycle_cuts`` (cut clauses added); for the memo engines ``levels``,
     ``level`` (reached), ``states``, ``width`` (the largest layer),
     ``bytes`` (held) and ``peak_bytes``.  Each counter is also an attribute
-    (``stats.nodes``), 0 when the engine has no such counter; ``extra`` is
-    the older name of ``counters``.
+    (``stats.nodes``), 0 when the engine has no such counter.  ``str(stats)``
+    shows each counter with its engine's label (``Engine.counter_labels``,
+    which the driver gives as ``labels``), any other as ``{value} {name}``.
 
     While a search is under way the counters are read from its run when
     asked for (``follow``), so that they are live at no cost per solution;
@@ -56,6 +51,7 @@ class Stats:
     complete: bool = True
     interrupted: bool = False
     engine: str | None = None
+    labels: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _counters: dict[str, int] = field(default_factory=dict)
     _source: Callable[[], dict[str, int]] | None = field(default=None, compare=False)
 
@@ -94,10 +90,6 @@ class Stats:
     solves = _counter("solves")
     conflicts = _counter("conflicts")
 
-    @property
-    def extra(self) -> dict[str, int]:
-        return self.counters
-
     def as_dict(self) -> dict:
         """``solutions``, the engine's counters, ``seconds``, ``complete``,
         ``interrupted`` and ``engine``, in that order (plain data: a copy)."""
@@ -108,7 +100,8 @@ class Stats:
     def __str__(self) -> str:
         """``1 solution, 1,199 nodes, ...``: thousands separated, singular for 1."""
         parts = [_label("{} solutions", self.solutions)]
-        parts += [_label(LABELS.get(k, "{} " + k), v) for k, v in self.counters.items()]
+        labels = self.labels
+        parts += [_label(labels.get(k, "{} " + k), v) for k, v in self.counters.items()]
         parts.append(f"{self.seconds:.3f} s")
         s = ", ".join(parts)
         if not self.complete:

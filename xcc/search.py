@@ -1,8 +1,10 @@
-"""The one driver of every engine: ``Search``, ``solve`` and ``count``.
+"""The driver of one run in this process: ``Search``, ``solve``, ``count`` and ``sample``.
 
-The driver owns what no engine does: the limit, progress reports, timing,
-Ctrl-C, and ``complete``/``interrupted``.  It starts a run of the chosen
-engine (:mod:`xcc.engines`), steps it by the engine's budget, and hands out
+``Search`` is a :class:`~xcc.driving.Driver`, which owns what no engine
+does (the limit, progress reports, timing, Ctrl-C, ``complete``/
+``interrupted``), as it does for the parallel driver (:mod:`xcc.parallel`).
+It starts a run of the chosen engine (:mod:`xcc.engines`), steps it by the
+engine's budget, and hands out
 each solution it finds; ``stats.solutions`` is the number handed out.
 Listing takes the solutions from the run in batches (``Run.batch``: one,
 then twice as many each time up to ``BATCH``, never past the limit);
@@ -21,9 +23,9 @@ from contextlib import contextmanager
 from typing import Callable, Iterator
 
 from .cycle import Cycle
-from .engines import DEFAULT_ENGINE, DEFAULT_EXACT_ENGINE, DONE, REGISTRY, SOLUTION, Engine, \
-    Run, get
-from .errors import XCCError, XCCTypeError
+from .driving import Driver, engine_of
+from .engines import DEFAULT_ENGINE, DEFAULT_EXACT_ENGINE, DONE, REGISTRY, Engine, Run
+from .errors import XCCError
 from .problem import Problem
 from .results import Solution, Stats
 
@@ -31,7 +33,7 @@ COUNT_ROOM = 1 << 62  # solutions a count may find in one step: no limit but the
 BATCH = 256  # the most solutions a listing takes from the engine at once
 
 
-class Search:
+class Search(Driver):
     """One search over ``problem``: iterate it (once) for solutions; ``stats``
     is live.  Leaving it as a context manager closes the run (native state
     released), as does iterating to the end.
@@ -42,11 +44,13 @@ class Search:
     ``on_progress(stats)`` is called about every ``progress_every`` seconds
     of a long run; ``deadline`` (seconds) ends the search between two steps
     of the engine once it has run that long, ``timed_out`` and not
-    ``complete`` (a bound for a server; a step is some milliseconds of work).  After Ctrl-C, ``stats`` holds everything counted so far
-    with ``interrupted`` set.  With an ``exact`` engine, ``exact=True``
-    counts without listing (nothing is yielded; ``stats.solutions`` is the
-    count once complete) and ``draws=(k, seed)`` yields ``k`` solutions drawn
-    uniformly and independently.
+    ``complete`` (a bound for a server; a step is some milliseconds of work).
+    After Ctrl-C, ``stats`` holds everything counted so far with
+    ``interrupted`` set (all of these are the :class:`~xcc.driving.Driver`'s).
+    With an ``exact`` engine, ``exact=True`` counts without listing (nothing
+    is yielded; ``stats.solutions`` is the count once complete) and
+    ``draws=(k, seed)`` yields ``k`` solutions drawn uniformly and
+    independently.
     """
 
     def __init__(self, problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE,
@@ -54,34 +58,10 @@ class Search:
                  on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0, deadline: float | None = None,
                  exact: bool = False, draws: tuple[int, int] | None = None) -> None:
-        if not isinstance(problem, Problem):
-            raise XCCTypeError(f"expected an xcc.Problem, not {type(problem).__name__}",
-                               "argument 'problem'")
-        if on_progress is not None and not callable(on_progress):
-            raise XCCTypeError(f"on_progress must be callable, not {type(on_progress).__name__}",
-                               "argument 'on_progress'")
-        if isinstance(progress_every, bool) or not isinstance(progress_every, (int, float)) \
-                or not progress_every >= 0:
-            raise XCCError(f"progress_every must be a number of seconds (0 or more), not "
-                           f"{progress_every!r}"[:120], "argument 'progress_every'")
-        if isinstance(engine, str) or not hasattr(engine, "start"):
-            engine = get(engine)  # by name: unknown and unavailable ones refused here
-        elif not engine.available():
-            raise XCCError(f"engine {engine.name!r} is not available here: {engine.why_not()}")
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                                  or limit < 1):
-            raise XCCError(f"limit must be a positive integer, not {limit!r}"[:120],
-                           "argument 'limit'")
-        if cycle is not None and not isinstance(cycle, Cycle):
-            raise XCCTypeError(f"expected an xcc.Cycle, not {type(cycle).__name__}",
-                               "argument 'cycle'")
-        if deadline is not None and (isinstance(deadline, bool)
-                                     or not isinstance(deadline, (int, float))
-                                     or not deadline > 0):
-            raise XCCError(f"deadline must be a positive number of seconds, not {deadline!r}"[:120],
-                           "argument 'deadline'")
-        self.deadline = deadline
-        self.timed_out = False
+        super().__init__(problem, engine=engine, limit=limit, cycle=cycle,
+                         on_progress=on_progress, progress_every=progress_every,
+                         deadline=deadline)
+        engine = self._engine
         if (exact or draws is not None) and not engine.exact:
             valid = ", ".join(n for n, e in REGISTRY.items() if e.exact and e.available())
             raise XCCError(f"engine {engine.name!r} counts only by listing; engines that count "
@@ -89,21 +69,11 @@ class Search:
         if exact and limit is not None:
             raise XCCError("an exact count takes no limit")
         self.exact, self.draws = bool(exact), draws
-        self.problem = problem
-        self.engine = engine.name
-        self._engine = engine
-        self.limit = limit
-        self.cycle = cycle
-        self.on_progress = on_progress
-        self.progress_every = progress_every
-        self.stats = Stats(engine=engine.name)
         self._run: Run | None = None
         self._solutions: Iterator[Solution] | None = None
-        self._start = 0.0
 
     def __iter__(self) -> Iterator[Solution]:
-        if self._solutions is not None:
-            raise XCCError("a Search can be iterated or counted only once; make a new one")
+        self._once()
         self._solutions = self._search()
         return self._solutions
 
@@ -122,40 +92,31 @@ class Search:
         elif self._run is not None:
             self._run.close()
 
-    def _interrupted(self) -> None:
-        self.stats.interrupted = True
-        self.stats.complete = False
-
     def count(self) -> Stats:
         """Run to the end (or the limit) counting the solutions, without
         handing them out (the engine goes on past each one: for engine "c"
         the C search counts on its own); return ``stats``.  A Search is
         either counted or iterated, once.  Ctrl-C is not caught here: catch
         it around this call and read ``stats``, or use :func:`count`."""
-        if self._solutions is not None:
-            raise XCCError("a Search can be iterated or counted only once; make a new one")
+        self._once()
         self._solutions = (_ for _ in ())  # used up
-        limit = self.limit
         if self.exact:
             return self._exact_count()
-        with self._running() as (run, report):
-            count, budget, stats = run.count, self._engine.budget, self.stats
+        with self._running() as run:
+            count, budget, stats, room, tick = run.count, self._engine.budget, self.stats, \
+                self._room, self._tick
             while True:
-                room = COUNT_ROOM if limit is None else limit - stats.solutions
-                status, found = count(budget, room)
+                status, found = count(budget, room(COUNT_ROOM))
                 stats.solutions += found
-                if limit is not None and stats.solutions >= limit:
-                    stats.complete = False
-                    break
-                if status == DONE or report():
+                if self._reached() or status == DONE or tick():
                     break
         return self.stats
 
     def _exact_count(self) -> Stats:
         """The engine's count: its steps say PAUSED until it is known, then DONE."""
-        with self._running() as (run, report):
+        with self._running() as run:
             while run.step(self._engine.budget) != DONE:
-                if report():
+                if self._tick():
                     return self.stats
             self.stats.solutions = run.total()
         return self.stats
@@ -164,25 +125,21 @@ class Search:
         if self.exact:  # nothing to list: the count is all
             self._exact_count()
             return
-        stats, problem, limit = self.stats, self.problem, self.limit
-        with self._running() as (run, report):
+        stats, problem = self.stats, self.problem
+        with self._running() as run:
             batch, budget, clock, start = run.batch, self._engine.budget, time.perf_counter, \
                 self._start
             size = 1  # the batch grows while the caller keeps asking, from one solution
             while True:
-                room = size if limit is None else min(size, limit - stats.solutions)
-                status, found = batch(budget, room)
+                status, found = batch(budget, self._room(size))
                 for indices in found:
                     stats.solutions += 1
                     stats.seconds = clock() - start
                     yield Solution(indices, problem)
-                if limit is not None and stats.solutions >= limit:
-                    stats.complete = False
-                    return
-                if status == DONE:
+                if self._reached() or status == DONE:
                     return
                 size = min(2 * size, BATCH)
-                if report():
+                if self._tick():
                     return
 
     def _begin(self) -> Run:
@@ -195,42 +152,17 @@ class Search:
         return engine.start(problem, cycle)
 
     @contextmanager
-    def _running(self):
-        """Start the run; give it and the progress reporter to the caller;
-        on the way out close the run, keep its counters, time the search,
-        and mark Ctrl-C as an interrupt."""
-        stats, on_progress, every = self.stats, self.on_progress, self.progress_every
-        start = self._start = time.perf_counter()
-        next_report = time.monotonic() + every
-        end = None if self.deadline is None else time.monotonic() + self.deadline
-
-        def report() -> bool:
-            """Progress when due; True once the deadline (a bound for servers) has passed."""
-            nonlocal next_report
-            now = time.monotonic()
-            if on_progress is not None and now >= next_report:
-                next_report = now + every
-                stats.seconds = time.perf_counter() - start
-                on_progress(stats)
-            if end is not None and now >= end:
-                self.timed_out = True
-                stats.complete = False
-                return True
-            return False
-
-        run = None
-        try:
+    def _running(self) -> Iterator[Run]:
+        """The run, on the driver's clock (``_clocked``: the time, Ctrl-C);
+        on the way out it is closed and ``stats`` keeps its counters."""
+        with self._clocked():
             run = self._run = self._begin()
-            stats.follow(run.counters)  # live counters, read only when asked for
-            yield run, report
-        except KeyboardInterrupt:
-            self._interrupted()
-            raise
-        finally:
-            if run is not None:
+            self.stats.follow(run.counters)  # live counters, read only when asked for
+            try:
+                yield run
+            finally:
                 run.close()
-                stats.follow(None)  # the counters keep the run's last values
-            stats.seconds = time.perf_counter() - start
+                self.stats.follow(None)  # the counters keep the run's last values
 
 
 def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
@@ -278,8 +210,7 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
             warnings.warn("count interrupted: the statistics are those found so far",
                           stacklevel=2)
         return search.stats
-    exact = limit is None and getattr(get(engine) if isinstance(engine, str) else engine,
-                                      "exact", False)
+    exact = limit is None and engine_of(engine).exact
     search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,
                     deadline=deadline, exact=exact)
     try:

@@ -10,6 +10,7 @@ import pytest
 
 import xcc
 from xcc.engines import DONE, PAUSED, REGISTRY, SOLUTION, get
+from xcc.engines import lookup as get_facts
 from xcc.engines.base import Run
 from xcc.examples import queens
 
@@ -40,7 +41,12 @@ class FakeRun(Run):
 
 
 class FakeEngine:
-    name, summary, budget = "fake", "a script of statuses", 5
+    """An engine with every fact of the protocol (xcc.engines.base.Engine)."""
+
+    name, summary, good_for, budget = "fake", "a script of statuses", "tests", 5
+    counter_labels = {"steps": "{} steps taken"}
+    exact = splits = False
+    task_budget, bytes_per_node = None, 1
 
     def __init__(self, script):
         self.script = script
@@ -110,6 +116,27 @@ def test_count_returns_the_statistics_after_ctrl_c():
     assert stats.solutions == 1 and stats.interrupted
 
 
+def test_the_counters_are_shown_with_the_engines_labels():
+    stats = xcc.count(PROBLEM, engine=FakeEngine([SOLUTION, PAUSED]))
+    assert str(stats).startswith("1 solution, 3 steps taken, ")
+    assert stats.counters == {"steps": 3}
+
+
+@pytest.mark.parametrize("engine", [e for e in ("python", "c") if e in xcc.ENGINES])
+def test_every_split_run_has_what_the_parallel_layer_calls(engine):
+    """The SplitRun protocol: prefix, replayed, split, walk, choices."""
+    e = get(engine)
+    with e.start(*e.prepare(queens(6), None)) as run:  # the whole search
+        assert run.prefix == () and run.step(1) == PAUSED
+        assert run.split()  # the untried rest, as prefixes
+    with e.start(*e.prepare(queens(6), None), prefix=(1,)) as run:
+        assert run.prefix == (1,) and run.replayed() is None
+        assert run.step(0) == SOLUTION and run.choices()
+        while run.step(0) != DONE:
+            pass
+        assert run.replayed()["mems"] > 0 and run.walk((2,)) and run.prefix == (2,)
+
+
 def test_progress_between_steps():
     seen = []
     engine = FakeEngine([PAUSED, PAUSED, SOLUTION, PAUSED])
@@ -168,6 +195,18 @@ def test_the_registry():
     for name, engine in REGISTRY.items():
         assert engine.name == name and engine.summary and engine.budget > 0
         assert (engine.why_not() is None) == engine.available()
+        assert engine.good_for and "\n" not in engine.good_for
+        assert engine.counter_labels and engine.bytes_per_node > 0
+        assert all(label.count("{}") == 1 for label in engine.counter_labels.values())
+        assert isinstance(engine.exact, bool) and isinstance(engine.splits, bool)
+        assert (engine.task_budget is not None) == engine.splits
+        if engine.splits:  # the Splittable protocol: what xcc.parallel calls
+            assert callable(engine.prepare)
+        if engine.exact:
+            assert callable(engine.start_count) and callable(engine.start_sample)
+        assert get_facts(name) is engine
+    assert [n for n, e in REGISTRY.items() if e.splits] == ["python", "c"]
+    assert get_facts("quantum") is None
     with pytest.raises(xcc.XCCError, match="unknown engine 'quantum'; valid engines: python"):
         get("quantum")
     with pytest.raises(xcc.XCCError, match="unknown engine 3"):

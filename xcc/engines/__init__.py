@@ -3,11 +3,17 @@
 ``REGISTRY`` maps each name to its engine, in a fixed order; ``ENGINES`` is
 the names of those available now (``c`` needs the compiled extension,
 ``sat`` python-sat, ``memo`` the compiled extension too); ``DEFAULT_ENGINE``
-the fastest available dancing-links engine.  An engine's ``exact`` says
-whether it counts without listing (the memo engines: ``xcc.count`` takes
-their fast path, ``xcc.sample`` draws from them).  ``get(name)`` answers an unknown name with the valid ones and an
-unavailable one with its install hint.  Adding an engine is one module
-(an :class:`~xcc.engines.base.Engine`) plus one line of ``_WHERE``.
+the fastest available dancing-links engine.  An engine's facts are its
+attributes (:class:`~xcc.engines.base.Engine`), and every caller reads them
+here, never tests a name: ``exact`` says whether it counts without listing
+(the memo engines: ``xcc.count`` takes their fast path, ``xcc.sample`` draws
+from them), ``splits`` whether ``xcc.parallel`` can split its runs
+(``task_budget`` the work of a task then), ``bytes_per_node`` the memory it
+takes, ``counter_labels`` its counters, ``good_for`` when to choose it.
+``get(name)`` answers an unknown name with the valid ones and an unavailable
+one with its install hint; ``lookup(name)`` gives an engine's facts whether
+or not it can run here.  Adding an engine is one module (an
+:class:`~xcc.engines.base.Engine`) plus one line of ``_WHERE``.
 
 An engine's module is imported when it is first asked for: ``get("c")``
 imports engine "c" alone (a worker of ``xcc.parallel`` needs no more, and
@@ -19,7 +25,7 @@ from __future__ import annotations
 import importlib
 
 from ..errors import XCCError
-from .base import DONE, PAUSED, SOLUTION, CountRun, Engine, Run
+from .base import DONE, PAUSED, SOLUTION, CountRun, Engine, Run, Splittable, SplitRun
 
 # name -> (module, class, keyword arguments), in the registry's order
 _WHERE: dict[str, tuple[str, str, dict]] = {
@@ -66,10 +72,16 @@ def __getattr__(name: str):
     return globals()[name]
 
 
+def lookup(name: str) -> Engine | None:
+    """The engine called ``name`` whether or not it can run here (a caller
+    reading its facts, such as ``bytes_per_node``), or None for an unknown name."""
+    return _engine(name) if isinstance(name, str) and name in _WHERE else None
+
+
 def get(name: str) -> Engine:
     """The engine called ``name``, if it can run here; else an XCCError that
     says what to do."""
-    engine = _engine(name) if isinstance(name, str) and name in _WHERE else None
+    engine = lookup(name)
     if engine is None:
         raise XCCError(f"unknown engine {name!r}; valid engines: "
                        f"{', '.join(__getattr__('ENGINES'))}")
@@ -79,4 +91,5 @@ def get(name: str) -> Engine:
 
 
 __all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES",
-           "get", "Engine", "Run", "CountRun", "SOLUTION", "PAUSED", "DONE"]
+           "get", "lookup", "Engine", "Run", "CountRun", "Splittable", "SplitRun", "SOLUTION",
+           "PAUSED", "DONE"]

@@ -1,13 +1,15 @@
-"""The two protocols every engine follows: ``Engine`` (a way to search) and
-``Run`` (one search in progress).
+"""The protocols every engine follows: ``Engine`` (a way to search) and
+``Run`` (one search in progress), and what engines that split add
+(``Splittable``, ``SplitRun``) or that count without listing (``CountRun``).
 
-An engine is chosen by name from the registry (:mod:`xcc.engines`); the one
-driver, :class:`xcc.search.Search`, starts a run and steps it.  A run works
-for about ``budget`` units of its own work per ``step`` (mems for dancing
-links, solves for SAT) and says what happened: a solution was found, the
-budget is spent, or the search is over.  A run never counts solutions for
-the caller, never looks at a clock and never catches Ctrl-C: the driver
-does all of that, the same way for every engine.
+An engine is chosen by name from the registry (:mod:`xcc.engines`); the
+drivers (:class:`xcc.search.Search`, :class:`xcc.parallel.Parallel`, both on
+:class:`xcc.driving.Driver`) start a run and step it.  A run works for about
+``budget`` units of its own work per ``step`` (mems for dancing links,
+solves for SAT) and says what happened: a solution was found, the budget is
+spent, or the search is over.  A run never counts solutions for the caller,
+never looks at a clock and never catches Ctrl-C: the driver does all of
+that, the same way for every engine.
 
 Two more steps let a run go on past a solution without a return to Python
 each time: ``count`` (for counting: how many were found) and ``batch`` (for
@@ -17,10 +19,20 @@ protocol gives them in terms of ``step`` (one step each); an engine that can
 do better (engine "c": the C search counts on its own) overrides them with
 the same answers, and its Python twin does the same in Python.
 
+An engine's facts are attributes of the engine, read by every caller from
+the registry, never by its name: what it is good for (``good_for``), its
+counters and their labels (``counter_labels``), whether it counts without
+listing (``exact``), whether its runs split into subproblems (``splits``)
+and the work a parallel task gets then (``task_budget``), whether it learns
+clauses (``learns``), and the memory it
+takes per node of the problem (``bytes_per_node``).
+
 An engine that counts without listing (``exact``: the memo engines) also
 starts a :class:`CountRun`, whose steps say PAUSED until the count is known
 and DONE then, and a run of uniform draws (``start_sample``); the driver's
-``count()`` and ``sample()`` use them.
+``count()`` and ``sample()`` use them.  An engine that ``splits`` (the
+dancing-links engines) is a :class:`Splittable`: its runs can be the
+subproblem of a choice prefix and cut into new prefixes (:mod:`xcc.parallel`).
 """
 from __future__ import annotations
 
@@ -72,7 +84,8 @@ class Run(Protocol):
 
     def counters(self) -> dict[str, int]:
         """The engine's own counters, live, always the same keys in the same
-        order (those the engine really has for this problem)."""
+        order (those of the engine's ``counter_labels`` that it really has
+        for this problem)."""
         ...
 
     def close(self) -> None:
@@ -85,6 +98,35 @@ class Run(Protocol):
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class SplitRun(Run, Protocol):
+    """A run of a :class:`Splittable` engine: the subproblem of a choice
+    ``prefix`` (the option chosen at each of the first levels, under the
+    engine's own rule of choice), what :mod:`xcc.parallel` runs."""
+
+    prefix: tuple[int, ...]  # () for the whole search
+
+    def replayed(self) -> dict[str, int] | None:
+        """The counters when the replay of the prefix ended (what is counted
+        after is the subproblem's own part), or None before."""
+        ...
+
+    def split(self) -> list[tuple[int, ...]] | None:
+        """After a pause inside the subproblem: its untried rest as new
+        prefixes, in the order of the search; None at any other time."""
+        ...
+
+    def walk(self, prefix: tuple[int, ...]) -> bool:
+        """After the subproblem's search ended: become the subproblem of
+        ``prefix`` without starting again (back to the level the two share,
+        the rest replayed); False, nothing changed: start a new run."""
+        ...
+
+    def choices(self) -> list[int]:
+        """The nodes of the last solution (the chosen node of each level,
+        then those propagation forced)."""
+        ...
 
 
 class CountRun(Protocol):
@@ -116,12 +158,22 @@ class CountRun(Protocol):
 
 
 class Engine(Protocol):
-    """A way to search: one entry of the registry."""
+    """A way to search: one entry of the registry, with its facts."""
 
     name: str  # "python", "c", "sat", "memo", ...
     summary: str  # one line for --help and the docs
+    good_for: str  # one line: when to choose it
     budget: int  # the work per step the driver asks for: a few milliseconds' worth
+    counter_labels: dict[str, str]  # each counter a run may have, in order: its label in
+    #                                 str(stats) ("{}" the value; an "s" at the end is
+    #                                 dropped for 1)
     exact: bool  # counts without listing: has start_count and start_sample
+    splits: bool  # a Splittable: runs of choice prefixes, cut into more (xcc.parallel)
+    task_budget: int | None  # when it splits: the work of one parallel task (about a second)
+    learns: bool  # learns clauses (CDCL): a cycle guard's cuts are its reasoning, so a
+    #               caller's propagation adds nothing (masyu.methods reads it)
+    bytes_per_node: int  # peak memory a search takes per node of the problem (an option's
+    #                      item, an item, a spacer), its structures and the problem's together
 
     def available(self) -> bool:
         """Can this engine run here (its extension or package imports)?"""
@@ -144,4 +196,21 @@ class Engine(Protocol):
     def start_sample(self, problem: Problem, cycle: Cycle | None, k: int, seed: int) -> Run:
         """A run whose ``k`` SOLUTIONs are drawn uniformly at random and
         independently (repeats possible); the same seed, the same draws."""
+        ...
+
+
+class Splittable(Engine, Protocol):
+    """An engine whose ``splits`` is True (the dancing-links engines): what
+    :mod:`xcc.parallel` calls besides the :class:`Engine` protocol."""
+
+    def prepare(self, problem: Problem, cycle: Cycle | None = None) -> tuple:
+        """``(problem, cycle)`` made ready for ``start``, as plain data that
+        pickles: what a worker is sent (engine "c": the problem's links laid
+        out and the cycle's arrays, so that a worker needs no numpy)."""
+        ...
+
+    def start(self, problem: Problem, cycle: Cycle | None = None,
+              prefix: tuple[int, ...] = ()) -> SplitRun:
+        """A run of the subproblem of ``prefix`` (the whole search for ``()``),
+        of ``problem`` and ``cycle`` or of what ``prepare`` made of them."""
         ...

@@ -33,18 +33,19 @@ import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from ..cycle import Cycle
-from ..engines import DEFAULT_ENGINE, REGISTRY, get
+from ..driving import Driver
+from ..engines import DEFAULT_ENGINE, REGISTRY, lookup
 from ..errors import XCCError
 from ..problem import Problem
 from ..results import Solution, Stats
 from .pools import Pool
 from .task import NEED_PROBLEM, Part, Walker, problem_key, run_prefix
 
-TASK_BUDGET = {"c": 1 << 30, "python": 1 << 21}  # mems per task: about a second of work
 WARM = 4  # open prefixes a worker to reach by expanding here before handing out tasks
 RETRIES = 3  # times a task may fail for want of a worker before the run gives up
 STATE_VERSION = 1
@@ -74,51 +75,48 @@ class ParallelStats(Stats):
         return out
 
 
-class Parallel:
+class Parallel(Driver):
     """One parallel search of ``problem`` (see the module's docstring): call
     ``solutions()`` (an iterator, in the sequential order) or ``count()``,
     once.  ``jobs``, ``executor``, ``scheduler``, ``local_cluster``: where
-    the tasks run (one of them); ``budget``: mems per task; ``warm``: the
-    open prefixes to reach here before handing out tasks (default 4 a
-    worker); ``resume``: a ``state`` to continue."""
+    the tasks run (one of them); ``budget``: mems per task (default the
+    engine's ``task_budget``); ``warm``: the open prefixes to reach here
+    before handing out tasks (default 4 a worker); ``resume``: a ``state``
+    to continue.  The engine, the limit, the cycle, progress, the clock and
+    Ctrl-C are the :class:`~xcc.driving.Driver`'s, as for ``xcc.Search``."""
+
+    stats_type = ParallelStats
 
     def __init__(self, problem: Problem, *, engine=DEFAULT_ENGINE, limit: int | None = None,
                  cycle: Cycle | None = None, jobs: int | None = None, executor=None,
                  scheduler=None, local_cluster: int | None = None, budget: int | None = None,
                  warm: int | None = None, on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0, resume: dict | None = None) -> None:
-        if not isinstance(problem, Problem):
-            raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
-        self._engine = get(engine) if isinstance(engine, str) else engine
-        if not getattr(self._engine, "splits", False):
-            raise XCCError(f"engine {self._engine.name!r} cannot split a search into "
+        super().__init__(problem, engine=engine, limit=limit, cycle=cycle,
+                         on_progress=on_progress, progress_every=progress_every)
+        if not self._engine.splits:
+            raise XCCError(f"engine {self.engine!r} cannot split a search into "
                            f"subproblems; use one of "
-                           f"{', '.join(n for n, e in REGISTRY.items() if getattr(e, 'splits', 0))}")
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                                  or limit < 1):
-            raise XCCError(f"limit must be a positive integer, not {limit!r}")
+                           f"{', '.join(n for n, e in REGISTRY.items() if e.splits)}")
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int)
                                    or budget < 1):
             raise XCCError(f"budget must be a positive integer, not {budget!r}")
-        self.problem, self.cycle, self.limit = problem, cycle, limit
         self._where = dict(jobs=jobs, executor=executor, scheduler=scheduler,
                            local_cluster=local_cluster)
         if sum(v is not None for v in self._where.values()) != 1:
             raise XCCError("give one of jobs, executor, scheduler, local_cluster")
-        name = self._engine.name
-        self._ref = name if REGISTRY.get(name) is self._engine else self._engine
-        self.budget = budget or TASK_BUDGET.get(name, self._engine.budget * 256)
+        name = self.engine
+        self._ref = name if lookup(name) is self._engine else self._engine
+        self.budget = budget or self._engine.task_budget
         self.warm = warm
-        self.on_progress, self.progress_every = on_progress, progress_every
-        self.stats = ParallelStats(engine=name)
-        self._start: list[tuple[int, ...]] = [()]
-        self._used = False
+        self._start_prefixes: list[tuple[int, ...]] = [()]
         self._skip = 0  # solutions at the start already handed out (a resumed listing)
         if resume is not None:
             self._resume(resume)
-        self._open: set[tuple[int, ...]] = set(self._start)  # prefixes without a result
-        self._frontier = deque(sorted(self._start))  # the order of emission (listing)
+        self._open: set[tuple[int, ...]] = set(self._start_prefixes)  # prefixes without a result
+        self._frontier = deque(sorted(self._start_prefixes))  # the order of emission (listing)
         self._results: dict[tuple[int, ...], Part] = {}  # parts not yet emitted
+        self._ordered = False
         # listing: the part whose solutions are being handed out, and how many
         # of them are out (a state taken then must not lose the rest of them)
         self._partial: tuple[Part, int] | None = None
@@ -134,7 +132,7 @@ class Parallel:
             raise XCCError(f"resume: the state was made by engine {state.get('engine')!r}, "
                            f"not {self._engine.name!r}")
         try:
-            self._start = [tuple(int(x) for x in p) for p in state["pending"]]
+            self._start_prefixes = [tuple(int(x) for x in p) for p in state["pending"]]
             s = self.stats
             s.solutions = int(state["solutions"])
             s.counters.update({k: int(v) for k, v in state["counters"].items()})
@@ -168,7 +166,8 @@ class Parallel:
                 if k != "max_level":
                     counters[k] -= v
             subproblems -= 1
-        pending = self._pending(self._ordered, partial) if self._used else list(self._start)
+        pending = self._pending(self._ordered, partial) if self._used else \
+            list(self._start_prefixes)
         return {"version": STATE_VERSION, "problem": problem_key(self.problem, self.cycle),
                 "engine": self._engine.name, "solutions": solutions,
                 "counters": counters, "overhead": dict(s.overhead),
@@ -184,7 +183,7 @@ class Parallel:
 
     def solutions(self) -> Iterator[Solution]:
         """The solutions, in the order of the sequential search."""
-        stats, problem, limit = self.stats, self.problem, self.limit
+        stats, problem = self.stats, self.problem
         with self._running(ordered=True, keep=True) as parts:
             for part in parts:
                 self._add(part)
@@ -195,8 +194,7 @@ class Parallel:
                     stats.solutions += 1
                     self._partial = (part, k + 1)
                     yield Solution(indices, problem)
-                    if limit is not None and stats.solutions >= limit:
-                        stats.complete = False
+                    if self._reached():
                         return
                 self._partial = None
 
@@ -210,8 +208,8 @@ class Parallel:
             for part in parts:
                 self._add(part)
                 stats.solutions += part.found
-                if limit is not None and stats.solutions >= limit:
-                    stats.solutions, stats.complete = limit, False
+                if self._reached():
+                    stats.solutions = limit
                     break
         return stats
 
@@ -227,11 +225,40 @@ class Parallel:
 
     # ---- running -----------------------------------------------------------------
 
-    def _running(self, ordered: bool, keep: bool):
-        if self._used:
-            raise XCCError("a Parallel search runs once; make a new one")
-        self._used, self._ordered = True, ordered
-        return _Running(self, ordered, keep)
+    @contextmanager
+    def _running(self, ordered: bool, keep: bool) -> Iterator[Iterator[Part]]:
+        """The pool and the parts of one run, on the driver's clock
+        (``_clocked``: the time, Ctrl-C); on the way out the pool is closed
+        (its tasks stopped if the run did not end), and after Ctrl-C the
+        parts recorded are counted and ``pending`` lists the prefixes left."""
+        self._once()
+        self._ordered = ordered
+        stats = self.stats
+        with self._clocked():
+            pool = self._pool = Pool(self.problem, self.cycle, engine=self._engine,
+                                     **self._where)
+            parts = self._parts(pool, ordered, keep)
+            failed = None
+            try:
+                yield parts
+            except BaseException as error:
+                failed = error
+                raise
+            finally:
+                parts.close()
+                pool.close(stop=failed is not None or not stats.complete)
+                if isinstance(failed, KeyboardInterrupt):
+                    self._interrupted()
+                    if not ordered:  # parts recorded as the interrupt came: count them
+                        for part in self._results.values():
+                            self._add(part)
+                            stats.solutions += part.found
+                        self._results.clear()
+                stats.pending = self._pending(ordered) if stats.interrupted or failed is not None \
+                    else []
+
+    def _before_report(self) -> None:
+        self.stats.pending = self._pending(self._ordered)
 
     def _record(self, part: Part, results: dict) -> None:
         self._open.discard(part.prefix)
@@ -270,7 +297,7 @@ class Parallel:
         # least one engine budget: a small search ends there, with no
         # overhead), then expand breadth-first, one level at a time, each
         # prefix for a 64th of a budget (a narrow level costs replays, not work)
-        level, mark = list(self._start), clock()
+        level, mark = list(self._start_prefixes), clock()
         warm = self.warm if self.warm is not None else WARM * pool.workers
         if len(level) == 1 and len(self._open) < warm:
             with Walker(engine, problem, cycle, walk=False) as walker:
@@ -292,7 +319,6 @@ class Parallel:
         heapq.heapify(todo)
         running: dict = {}  # future -> (prefixes, failures)
         slots = 2 * pool.workers
-        next_report = time.monotonic() + self.progress_every
 
         # the budget policy: coarse tasks; on a pool without a hurry flag, finer
         # ones when few prefixes are left (the end may be near: a long last task
@@ -363,42 +389,7 @@ class Parallel:
                 pool.renew()
                 stats.renewals += 1
             yield from self._emit(results, ordered)
-            if self.on_progress is not None and time.monotonic() >= next_report:
-                next_report = time.monotonic() + self.progress_every
-                stats.pending = self._pending(ordered)
-                stats.seconds = time.perf_counter() - self._t0
-                self.on_progress(stats)
-
-
-class _Running:
-    """The pool and the parts of one run; on the way out: the time, and after
-    Ctrl-C ``interrupted`` and the pending prefixes (the pool's tasks stopped)."""
-
-    def __init__(self, search: Parallel, ordered: bool, keep: bool) -> None:
-        self.search, self.ordered, self.keep = search, ordered, keep
-
-    def __enter__(self) -> Iterator[Part]:
-        s = self.search
-        s._t0 = time.perf_counter()
-        self.pool = s._pool = Pool(s.problem, s.cycle, engine=s._engine, **s._where)
-        self.parts = s._parts(self.pool, self.ordered, self.keep)
-        return self.parts
-
-    def __exit__(self, kind, value, traceback) -> None:
-        s = self.search
-        stats = s.stats
-        stopped = kind is not None or not stats.complete
-        self.parts.close()
-        self.pool.close(stop=stopped)
-        if kind is not None and issubclass(kind, KeyboardInterrupt):
-            stats.interrupted, stats.complete = True, False
-            if not self.ordered:  # parts recorded as the interrupt came: count them
-                for part in s._results.values():
-                    s._add(part)
-                    stats.solutions += part.found
-                s._results.clear()
-        stats.pending = s._pending(self.ordered) if stats.interrupted or kind is not None else []
-        stats.seconds = time.perf_counter() - s._t0
+            self._tick()
 
 
 def solve(problem: Problem, **options) -> Iterator[Solution]:

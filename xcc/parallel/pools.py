@@ -256,9 +256,3 @@ def _stop_processes(executor: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
 
-
-def worker_pids(pool: Pool) -> list[int]:
-    """The process ids of a process pool's workers (for tests that kill one)."""
-    pool._started()
-    executor = pool._executor
-    return [p.pid for p in getattr(executor, "_processes", {}).values()]

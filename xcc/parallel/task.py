@@ -1,24 +1,25 @@
 """What a worker does: run subproblems named by choice prefixes, within a budget.
 
 A task is a few prefixes (consecutive in the order of the search) and a
-budget of mems.  The worker runs them one after the other on the dancing
-links engine's prefix replay (``Engine.start(problem, cycle, prefix)``);
-when the budget is spent inside one, that one is cut at a node boundary
-(``Run.split``) and its untried rest comes back as new prefixes, with the
-prefixes of the task not started.  For each prefix run it returns a
+budget of mems.  The worker runs them one after the other on the engine's
+prefix replay (a :class:`~xcc.engines.base.Splittable`'s ``start(problem,
+cycle, prefix)``: the dancing-links engines); when the budget is spent
+inside one, that one is cut at a node boundary (``SplitRun.split``) and
+its untried rest comes back as new prefixes, with the prefixes of the task
+not started.  For each prefix run it returns a
 ``Part``: the solutions (or their number) of its own part of the search,
 its own counters and, apart, the counters of the replay (the overhead).
 The own parts of all subproblems add up to the sequential search exactly.
 A worker keeps one run through a task's prefixes where it can (``Walker``):
-from a finished subproblem it walks to the next (``Run.walk``), replaying
+from a finished subproblem it walks to the next (``SplitRun.walk``), replaying
 only the tail in which the two prefixes differ.
 
 The problem travels once per worker, not per task: it is installed by the
 pool's initializer (``install``), or sent with a task that found it
 missing (``NEED_PROBLEM``), or given as a Dask future the worker keeps;
-``_PROBLEMS`` caches it by ``problem_key``.  What travels is ``shipped``:
-for engine "c" the problem made ready (``NativeEngine.prepare``), so that a
-worker imports that engine alone and no numpy.  Only this module runs in
+``_PROBLEMS`` caches it by ``problem_key``.  What travels is ``shipped``,
+the problem made ready by the engine (``Splittable.prepare``): for engine
+"c" its layout, so that a worker imports that engine alone and no numpy.  Only this module runs in
 workers; it imports nothing of the driver.
 """
 from __future__ import annotations
@@ -31,7 +32,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..engines import DONE, get
+from ..engines import DONE, Splittable, get
 from ..errors import XCCError
 
 ROOM = 1 << 62  # solutions a step may find: no limit but the budget
@@ -75,17 +76,19 @@ def problem_key(problem, cycle) -> str:
     return h.hexdigest()
 
 
-def shipped(problem, cycle, engine=None) -> tuple:
+def shipped(problem, cycle, engine: str | Splittable | None = None) -> tuple:
     """What a worker is sent as the (problem, cycle) pair: the pair the
-    engine's ``prepare`` makes ready, if it has one (engine "c": the layout
-    and the cycle's arrays, which a worker runs without building anything,
-    nor importing numpy), else the problem and cycle themselves."""
+    engine's ``prepare`` makes ready (engine "c": the layout and the cycle's
+    arrays, which a worker runs without building anything, nor importing
+    numpy; engine "python", or no engine named: the problem and cycle
+    themselves)."""
+    if engine is None:
+        return problem, cycle
     engine = get(engine) if isinstance(engine, str) else engine
-    prepare = getattr(engine, "prepare", None)
-    return (problem, cycle) if prepare is None else (prepare(problem, cycle), None)
+    return engine.prepare(problem, cycle)
 
 
-def payload(problem, cycle, engine=None) -> bytes:
+def payload(problem, cycle, engine: str | Splittable | None = None) -> bytes:
     """``shipped`` pickled."""
     return pickle.dumps(shipped(problem, cycle, engine), protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -152,7 +155,7 @@ def run_prefix(engine, problem, cycle, prefix: tuple[int, ...], budget: int,
 
 class Walker:
     """Subproblems one after the other in one run where it can: a run whose
-    subproblem ended walks to the next prefix (``Run.walk``: back to the
+    subproblem ended walks to the next prefix (``SplitRun.walk``: back to the
     level the two share, then the rest of the new prefix replayed), so
     consecutive prefixes, usually siblings, cost a short climb rather than a
     new run and a replay from the root.  The walk is the next part's

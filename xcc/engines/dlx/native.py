@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from ...errors import XCCError
 from ..base import DONE, PAUSED, SOLUTION, Run, bad_prefix
+from . import COUNTER_LABELS
 
 if TYPE_CHECKING:  # annotations only: this module imports no numpy (a worker's, xcc.parallel)
     from ...cycle import Cycle, CompiledCycle
@@ -35,8 +36,7 @@ else:  # Solver.run answers with the statuses of the Run protocol, as they are
     assert (_native.PAUSED, _native.SOLUTION, _native.DONE) == (PAUSED, SOLUTION, DONE)
 
 MEM_BUDGET = 1 << 22  # mems between returns to Python (about 5 ms of search)
-COUNTERS = ("solutions", "nodes", "updates", "cleansings", "mems", "max_level", "cycle_cuts",
-            "forced", "probes")  # the fields of Solver.stats(), in order
+COUNTERS = ("solutions", *COUNTER_LABELS)  # the fields of Solver.stats(), in order
 BUILD_HINT = ("engine 'c' needs the compiled extension xcc._native: reinstall with a C "
               "compiler, pip install -e .")
 
@@ -91,7 +91,7 @@ def counters_kept(cycle: CompiledCycle | None) -> int:
 
 @dataclass(frozen=True)
 class Prepared:
-    """A problem made ready for the C search (``NativeEngine.prepare``): its
+    """A problem made ready for the C search (``NativeEngine.prepare``'s first): its
     layout, the cycle's arrays and cuts, the counters kept.  It pickles as
     plain arrays and needs no numpy to be used: what a worker of
     ``xcc.parallel`` is sent instead of the problem."""
@@ -206,10 +206,14 @@ class NativeEngine:
 
     name = "c"
     summary = "Algorithm C compiled: the same answers and mems, far faster"
-    splits = True  # start() takes a choice prefix (xcc.parallel)
+    good_for = "the default: listing and counting solutions, in parallel too"
     learns = False  # no clause learning: propagation is its reasoning
     budget = MEM_BUDGET
+    counter_labels = COUNTER_LABELS
     exact = False  # counts by listing every solution (no start_count)
+    splits = True  # a Splittable: start() takes a choice prefix (xcc.parallel)
+    task_budget = 1 << 30  # mems per parallel task: about a second of work
+    bytes_per_node = 300  # the problem, the C links and the cycle constraint
 
     def available(self) -> bool:
         return _native is not None
@@ -221,10 +225,14 @@ class NativeEngine:
               prefix: tuple[int, ...] = ()) -> NativeRun:
         """A run of ``problem`` (or of the one ``prepare`` made ready: then
         ``cycle`` is None, the prepared one's is used)."""
-        ready = problem if isinstance(problem, Prepared) else self.prepare(problem, cycle)
+        ready = problem if isinstance(problem, Prepared) else self._prepared(problem, cycle)
         return NativeRun(ready, None, prefix)
 
-    def prepare(self, problem: Problem, cycle: Cycle | None = None) -> Prepared:
-        """``problem`` and ``cycle`` made ready for ``start``, as plain data."""
+    def prepare(self, problem: Problem, cycle: Cycle | None = None) -> tuple[Prepared, None]:
+        """``problem`` and ``cycle`` made ready for ``start``, as plain data:
+        ``(Prepared, None)``, the cycle inside."""
+        return self._prepared(problem, cycle), None
+
+    def _prepared(self, problem: Problem, cycle: Cycle | None) -> Prepared:
         compiled = None if cycle is None else cycle.compile_for(problem)
         return Prepared(layout_of(problem), solver_extras(compiled), counters_kept(compiled))

@@ -41,6 +41,7 @@ from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run, bad_prefix
+from . import COUNTER_LABELS
 from .arrays import Arrays, build_arrays, sanity
 from .lookahead import Lookahead
 
@@ -423,16 +424,24 @@ class PythonEngine:
 
     name = "python"
     summary = "Algorithm C in pure Python, the readable reference"
-    splits = True  # start() takes a choice prefix (xcc.parallel)
+    good_for = "reading and checking Algorithm C; small problems (c is far faster)"
     learns = False  # no clause learning: propagation is its reasoning
     budget = 1 << 16  # mems per step: some tens of milliseconds
+    counter_labels = COUNTER_LABELS
     exact = False  # counts by listing every solution (no start_count)
+    splits = True  # a Splittable: start() takes a choice prefix (xcc.parallel)
+    task_budget = 1 << 21  # mems per parallel task: about a second of work
+    bytes_per_node = 500  # the problem and the links, in Python lists
 
     def available(self) -> bool:
         return True
 
     def why_not(self) -> str | None:
         return None
+
+    def prepare(self, problem: Problem, cycle: Cycle | None = None) -> tuple:
+        """What a worker is sent: the problem and cycle themselves."""
+        return problem, cycle
 
     def start(self, problem: Problem, cycle: Cycle | None = None,
               prefix: tuple[int, ...] = ()) -> PythonRun:

@@ -24,11 +24,11 @@ limit raises :class:`MemoryLimit` before asking for the memory.
 from __future__ import annotations
 
 from .diagram import MemoryLimit, SplitMix64
-from .engine import (CountRun, DrawRun, ListRun, MemoEngine, build, check_memory,
-                     default_memory, native_available)
+from .engine import (MemoCountRun, MemoDrawRun, MemoEngine, MemoListRun, build,
+                     default_memory, memory_or_default, native_available)
 from .order import choose_order
 from .plan import make_plan
 
-__all__ = ["MemoEngine", "CountRun", "ListRun", "DrawRun", "MemoryLimit", "SplitMix64",
-           "build", "check_memory", "default_memory", "native_available", "choose_order",
+__all__ = ["MemoEngine", "MemoCountRun", "MemoListRun", "MemoDrawRun", "MemoryLimit",
+           "SplitMix64", "build", "memory_or_default", "default_memory", "native_available", "choose_order",
            "make_plan"]

@@ -3,11 +3,11 @@
 Three kinds of run, each stepped by the driver (:mod:`xcc.search`) in
 budgets of states:
 
-- ``start_count`` (:class:`CountRun`): the count, two layers in memory at a
+- ``start_count`` (:class:`MemoCountRun`): the count, two layers in memory at a
   time; ``total()`` is the exact number of solutions (a Python int);
-- ``start`` (:class:`ListRun`): the whole diagram, then one solution per
+- ``start`` (:class:`MemoListRun`): the whole diagram, then one solution per
   step, in the diagram's order;
-- ``start_sample`` (:class:`DrawRun`): the whole diagram, then ``k``
+- ``start_sample`` (:class:`MemoDrawRun`): the whole diagram, then ``k``
   solutions drawn uniformly and independently, one per step.
 
 Every run has the same counters: ``levels`` (of the plan), ``level``
@@ -34,7 +34,7 @@ def default_memory() -> int:
     return default_limit()
 
 
-def check_memory(memory: int | None) -> int:
+def memory_or_default(memory: int | None) -> int:
     """The memory limit in bytes: ``memory``, or the default when None."""
     if memory is None:
         return default_memory()
@@ -67,7 +67,7 @@ def prepare(problem: Problem, cycle: Cycle | None, order: Sequence | None) -> Pl
 def new_build(problem: Problem, cycle: Cycle | None, *, diagram: bool, native: bool,
               order: Sequence | None = None, memory: int | None = None) -> Build | NativeBuild:
     """A build of ``problem``, not yet stepped (C when ``native``)."""
-    limit = check_memory(memory)
+    limit = memory_or_default(memory)
     plan = prepare(problem, cycle, order)
     if native and plan.root is not None:
         if not native_available():
@@ -118,7 +118,7 @@ class _BuildRun(Run):
             self._build = None  # the C memo is freed with it
 
 
-class CountRun(_BuildRun):
+class MemoCountRun(_BuildRun):
     """An exact count: ``step`` is PAUSED until the count is known (DONE)."""
 
     def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None) -> None:
@@ -140,7 +140,7 @@ class CountRun(_BuildRun):
         return self._total
 
 
-class ListRun(_BuildRun):
+class MemoListRun(_BuildRun):
     """Every solution from the diagram: PAUSED while it is built, then one
     SOLUTION per step (its options in level order), then DONE."""
 
@@ -172,7 +172,7 @@ class ListRun(_BuildRun):
         self._solutions = iter(())
 
 
-class DrawRun(ListRun):
+class MemoDrawRun(MemoListRun):
     """``k`` solutions drawn uniformly and independently from the diagram
     (SplitMix64 from ``seed``: the same draws in both twins)."""
 
@@ -193,7 +193,11 @@ class MemoEngine:
     bytes (default :func:`default_memory`)."""
 
     exact = True  # counts without listing (start_count) and draws (start_sample)
-    splits = False  # no choice prefixes: xcc.parallel cannot split its search
+    counter_labels = {"levels": "{} levels", "level": "level {}", "states": "{} states",
+                      "width": "width {}", "bytes": "{} bytes", "peak_bytes": "peak {} bytes"}
+    splits = False  # no choice prefixes: one build
+    task_budget = None
+    bytes_per_node = 500  # the problem and the plan; the build has its own limit (memory)
     learns = False  # no clause learning
 
     def __init__(self, native: bool = True, *, order: Sequence | None = None,
@@ -204,8 +208,10 @@ class MemoEngine:
                         "listing, uniform draws" if self.native else
                         "the memo engine in pure Python, the readable twin")
         self.budget = 1 << 14 if self.native else 1 << 10  # states per step
+        self.good_for = ("counting many solutions exactly without listing them; uniform "
+                         "draws" if self.native else "reading and checking the memo engine")
         self.order = None if order is None else tuple(order)
-        self.memory = None if memory is None else check_memory(memory)
+        self.memory = None if memory is None else memory_or_default(memory)
 
     def available(self) -> bool:
         return native_available() if self.native else True
@@ -215,12 +221,12 @@ class MemoEngine:
             return None
         return "the compiled extension is not built: pip install -e . (needs a C compiler)"
 
-    def start(self, problem: Problem, cycle: Cycle | None = None) -> ListRun:
-        return ListRun(self, problem, cycle)
+    def start(self, problem: Problem, cycle: Cycle | None = None) -> MemoListRun:
+        return MemoListRun(self, problem, cycle)
 
-    def start_count(self, problem: Problem, cycle: Cycle | None = None) -> CountRun:
-        return CountRun(self, problem, cycle)
+    def start_count(self, problem: Problem, cycle: Cycle | None = None) -> MemoCountRun:
+        return MemoCountRun(self, problem, cycle)
 
     def start_sample(self, problem: Problem, cycle: Cycle | None, k: int,
-                     seed: int) -> DrawRun:
-        return DrawRun(self, problem, cycle, k, seed)
+                     seed: int) -> MemoDrawRun:
+        return MemoDrawRun(self, problem, cycle, k, seed)

@@ -263,9 +263,16 @@ class SatEngine:
 
     name = "sat"
     summary = "the problem as CNF for CaDiCaL (needs python-sat)"
+    good_for = "deciding whether there are solutions, and counting few: large hard boards"
     budget = 1  # solves per step
+    counter_labels = {"solves": "{} solves", **{k: "{} " + k for k in SOLVER_COUNTERS},
+                      "variables": "{} variables", "clauses": "{} clauses",
+                      "cycle_cuts": "{} cycle cuts",  # with a cycle constraint
+                      "loop_propagations": "{} loop propagations"}  # cuts="propagator"
     exact = False  # counts by listing every solution (no start_count)
-    splits = False  # no choice prefixes: xcc.parallel cannot split its search
+    splits = False  # no choice prefixes: runs whole
+    task_budget = None
+    bytes_per_node = 400  # the problem and its CNF in CaDiCaL (a few solutions)
     learns = True  # CDCL: learns clauses (the loop guard by cuts; propagation hints unused)
 
     def __init__(self, cuts: str = DEFAULT_CUTS, memory: int | None = None) -> None:

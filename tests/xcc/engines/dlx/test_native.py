@@ -149,7 +149,8 @@ def test_a_prepared_problem_searches_as_the_problem(case):
     problem, cycle = case
     engine = xcc.engines.get("c")
     prepared = pickle.loads(pickle.dumps(engine.prepare(problem, cycle)))
-    assert run_all(engine.start(prepared)) == run_all(engine.start(problem, cycle))
+    assert prepared[1] is None  # the cycle is inside
+    assert run_all(engine.start(*prepared)) == run_all(engine.start(problem, cycle))
 
 
 @st.composite

@@ -225,7 +225,7 @@ def test_hurry_splits_a_task_at_its_next_slice():
     key = task.problem_key(problem, None)
     flag = multiprocessing.get_context("spawn").RawValue("b", 1)
     before = signal.getsignal(signal.SIGINT)
-    task.install(key, task.payload(problem, None), flag)
+    task.install(key, task.payload(problem, None, "c"), flag)
     try:
         hurried = task.run_task(key, None, "c", [()], 1 << 40, False)
         flag.value = 0

@@ -13,7 +13,7 @@ import pytest
 import xcc
 from xcc.examples import queens
 
-from ..interrupting import interrupt_after, interrupt_at_progress
+from ...interrupting import interrupt_after, interrupt_at_progress
 
 XCC = [sys.executable, "-c", "from xcc import main; main()"]
 

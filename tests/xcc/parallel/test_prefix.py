@@ -11,7 +11,7 @@ from xcc.engines import DONE, REGISTRY
 from xcc.examples import queens
 from xcc.parallel.task import Walker, run_prefix
 
-from .strategies import cycle_problems, problems
+from ..strategies import cycle_problems, problems
 
 ENGINES = [name for name in ("python", "c") if name in xcc.ENGINES]
 
