@@ -106,7 +106,7 @@ def test_black_turns_and_goes_straight_beside():
 
 
 def test_pearl_off_loop_and_degree():
-    square = Loop.from_box("┌┐ \n└┘ \n   ")
+    square = Loop.parse("┌┐ \n└┘ \n   ", format="box")
     assert rules(check(Puzzle(3, 3, {(2, 2): "W"}), square)) == [((2, 2), "pearl-off-loop")]
     path = Loop(3, 3, [((0, 0), (0, 1)), ((0, 1), (0, 2))])
     assert rules(check(Puzzle(3, 3), path)) == [((0, 0), "degree"), ((0, 2), "degree")]
@@ -125,7 +125,7 @@ def test_off_board():
 
 
 def test_several_loops_and_weak_solutions():
-    two = Loop.from_box("┌┐┌┐\n└┘└┘")
+    two = Loop.parse("┌┐┌┐\n└┘└┘", format="box")
     puzzle = Puzzle(2, 4)
     got = check(puzzle, two)
     assert rules(got) == [(None, "several-loops")]
