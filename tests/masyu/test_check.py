@@ -145,7 +145,7 @@ def test_loop_forms_and_sizes():
     with pytest.raises(MasyuError):
         check(puzzle, 42)  # type: ignore[arg-type]
     with pytest.raises(MasyuError, match="parse text first"):   # objects only: text is parsed first
-        check(puzzle, square.to_json())  # type: ignore[arg-type]
+        check(puzzle, square.to("json"))  # type: ignore[arg-type]
 
 
 def test_violation_is_plain_data():
