@@ -22,9 +22,9 @@ from masyu.certify.rules import rule_clauses
 from masyu.collection import load, load_solutions
 from xcc import drat
 
-from . import bruteforce
+from .. import bruteforce
 
-PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
 CHECKERS = [c for c in drat.CHECKERS if drat.available(c)]
 
 
@@ -192,7 +192,7 @@ def test_the_api_is_at_the_top_of_masyu(psm, tmp_path):
 def test_the_benchmark_prints_its_table():
     import subprocess
     import sys
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     r = subprocess.run([sys.executable, str(root / "benchmarks" / "certify.py"), "--per-class",
                         "1"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr[-2000:]

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from masyu.cli import app
 
-from ..interrupting import child
+from ...interrupting import child
 
 runner = CliRunner()
 MASYU = [sys.executable, "-c", "from masyu.cli import main; main()"]
