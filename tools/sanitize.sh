@@ -18,7 +18,7 @@
 #    the engine tests (tests/xcc/engines/dlx/test_native.py; test_hostile.py,
 #    random and mutated arrays, cycles, cuts and junk arguments straight into
 #    the glue; test_layout.py, the C layout, counts and batches;
-#    tests/xcc/test_dlxfast.py, the one-pass DLX reader; tests/xcc/test_quick.py,
+#    tests/xcc/test_dlxread.py, the one-pass DLX reader; tests/xcc/test_quick.py,
 #    the xcc command's quick path (glue/quick.c); the SAT engine's
 #    compiled translation and cuts: tests/xcc/engines/sat/; and the memo
 #    engine's C core and glue, memo/*.c and glue/memoglue.c: tests/xcc/engines/memo/, whose twins
@@ -163,7 +163,7 @@ export XCC_SANITIZED=1  # the RSS test does not apply (ASan holds freed memory)
     "$PYTHON" -c "import masyu._deduce as m, sys; sys.exit(not m.__file__.startswith('$PKG'))"
     "$PYTHON" -m pytest -q -p no:cacheprovider tests/xcc/engines/dlx/test_native.py \
         tests/xcc/engines/dlx/test_hostile.py tests/xcc/engines/dlx/test_layout.py \
-        tests/xcc/test_dlxfast.py tests/xcc/test_quick.py \
+        tests/xcc/test_dlxread.py tests/xcc/test_quick.py \
         tests/xcc/engines/sat/test_translation.py tests/xcc/engines/sat/test_engine.py \
         tests/xcc/engines/memo/test_engine.py tests/xcc/test_drat.py tests/xcc/parallel/test_prefix.py \
         tests/masyu/deduce/test_native.py tests/masyu/generate/test_native.py

@@ -23,7 +23,7 @@ import re
 import warnings
 from typing import IO, Iterable
 
-from . import dlxfast
+from . import dlxread
 from .errors import XCCError, expect
 from .problem import Problem
 from .textio import MIB, check_limit, read_text, write_text
@@ -75,8 +75,8 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
         lineno = text.count("\n", 0, bad.start()) + 1
         col = bad.start() - text.rfind("\n", 0, bad.start())
         raise XCCError(f"control character {bad.group()!r} in the text", f"{source}:{lineno}:{col}")
-    if (fast := dlxfast.parse(text, source, warn)) is not None:
-        return fast  # the one-pass C reader took it (xcc.dlxfast; None: read here)
+    if (fast := dlxread.parse(text, source, warn)) is not None:
+        return fast  # the one-pass C reader took it (xcc.dlxread; None: read here)
     primary: list[str] = []
     secondary: list[str] = []
     seen: dict[str, int] = {}

@@ -7,7 +7,7 @@
  * (A few lines past 600: Solver's methods, the prefix ones too, stay together.)
  *
  * Python twin: none; its callers are xcc/engines/dlx/native.py (engine "c":
- * the search of dlx/search.h), xcc/dlxfast.py (the reader of
+ * the search of dlx/search.h), xcc/dlxread.py (the reader of
  * reader/dlxread.h), xcc/engines/sat/compiled.py and cuts.py (sat/cnf.h,
  * glue in module_sat.c), xcc/engines/memo/native.py (memo/memo.h, glue in
  * memoglue.c), xcc/drat.py (drat/drat.h, glue in dratglue.c).

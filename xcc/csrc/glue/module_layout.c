@@ -3,7 +3,7 @@
  * parse_dlx, as module.c documents them.
  *
  * Python twin: none; the callers are xcc/engines/dlx/native.py and
- * xcc/dlxfast.py.  Only conversion and the checks of the
+ * xcc/dlxread.py.  Only conversion and the checks of the
  * arrays given live here.
  */
 #include "glue.h"

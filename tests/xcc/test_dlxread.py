@@ -1,4 +1,4 @@
-"""The one-pass DLX reader (xcc/dlxfast.py over xcc/csrc/reader/dlxread.c) against
+"""The one-pass DLX reader (xcc/dlxread.py over xcc/csrc/reader/dlxread.c) against
 the Python reader of xcc/dlxfile.py: the same problem and warnings for every
 text it takes, and every text with an error left to the Python reader (so
 that the error and its place are the reference's)."""
@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import xcc
-from xcc import dlxfast, dlxfile
+from xcc import dlxread, dlxfile
 
 from .strategies import problems
 
@@ -23,20 +23,20 @@ def python_reader(text: str):
     """The Python reader alone: (problem or the error's text, warnings)."""
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        saved, dlxfast._native = dlxfast._native, None
+        saved, dlxread._native = dlxread._native, None
         try:
             result = dlxfile.parse_dlx(text, "f.dlx")
         except xcc.XCCError as e:
             result = str(e)
         finally:
-            dlxfast._native = saved
+            dlxread._native = saved
     return result, [str(w.message) for w in caught]
 
 
 def fast_reader(text: str):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        result = dlxfast.parse(text, "f.dlx")
+        result = dlxread.parse(text, "f.dlx")
     return result, [str(w.message) for w in caught]
 
 
