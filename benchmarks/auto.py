@@ -1,13 +1,13 @@
 """The default method, auto, against the configurations it chooses between.
 
-    python benchmarks/auto.py [--puzzles 5] [--out FILE]
+    python benchmarks/auto.py [--per-class 5] [--puzzles FILE] [--out FILE]
 
 For each task, the CPU time (``time.process_time``, this process) of ``masyu.count``
 with ``method="auto"`` (the default), ``"guard"`` on the c engine, and ``"best"``:
 
 - proving puzzles unique (a full count of a puzzle with one solution): the first
-  ``--puzzles`` hard 10x10, 15x15 and 25x25 puzzles of ``shared/puzzles/psm.txt``, and
-  its 40x40;
+  ``--per-class`` hard 10x10, 15x15 and 25x25 puzzles of the collection ``--puzzles FILE``
+  (``puzzle_files.py``: by default the subset in tests/data/puzzles), and its 40x40;
 - counting many strong solutions: ``6x6:yWj`` (337,296) and the empty 5x5 board (9,349).
 
 A run past ``--time-limit`` seconds is stopped and shown as ``> N s`` (the count is then
@@ -25,12 +25,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import masyu  # noqa: E402
 import xcc  # noqa: E402
+
+import puzzle_files  # noqa: E402  (this folder's module)
 
 CONFIGS = [("auto", dict()), ("guard c", dict(method="guard", engine="c")),
            ("best", dict(method="best"))]
@@ -56,8 +57,8 @@ def timed(text: str, how: dict, limit: float) -> tuple[int | None, float]:
     return (count, seconds) if seconds <= limit else (None, limit)
 
 
-def tasks(k: int) -> list[tuple[str, list[tuple[str, str]]]]:
-    psm = {p.name: p for p in masyu.load(SHARED / "puzzles" / "psm.txt")}
+def tasks(k: int, collection: Path) -> list[tuple[str, list[tuple[str, str]]]]:
+    psm = {p.name: p for p in masyu.load(collection)}
     out = []
     for size in (10, 15, 25):
         names = [n for n in psm if n.startswith(f"psm-{size}x{size}-hard")][:k]
@@ -72,7 +73,8 @@ def tasks(k: int) -> list[tuple[str, list[tuple[str, str]]]]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--puzzles", type=int, default=5)
+    parser.add_argument("--per-class", type=int, default=5, help="puzzles per size")
+    puzzle_files.add_option(parser)
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--out", type=Path)
     args = parser.parse_args()
@@ -84,7 +86,7 @@ def main() -> None:
              "| task | " + " | ".join(label for label, _ in configs) + " |",
              "|---|" + "---:|" * len(configs)]
     print("\n".join(lines), flush=True)
-    for title, puzzles in tasks(args.puzzles):
+    for title, puzzles in tasks(args.per_class, args.puzzles):
         cells = []
         counts = set()
         for _, how in configs:

@@ -2,8 +2,9 @@
 
     python benchmarks/certify.py                 # 10 puzzles per class
     python benchmarks/certify.py --per-class 3 --python   # also the Python checker
+    python benchmarks/certify.py --puzzles FILE  # another collection (puzzle_files.py)
 
-For the first N psm puzzles of each class (10x10, 15x15, 25x25 hard, 40x40: the one
+For the first N psm puzzles (of ``--puzzles FILE``, by default the subset in tests/data/puzzles) of each class (10x10, 15x15, 25x25 hard, 40x40: the one
 there is), prints a Markdown table: CPU seconds to prove (the search with its cuts,
 then CaDiCaL again with its DRAT proof), to write the certificate, and to verify it
 (everything, and the DRAT check alone with the C checker, and with the Python one when
@@ -25,7 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from masyu.certify import prove, verify  # noqa: E402
 from masyu.collection import load  # noqa: E402
 
-PSM = Path(__file__).resolve().parents[2] / "shared" / "puzzles" / "psm.txt"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import puzzle_files  # noqa: E402  (this folder's module)
+
 CLASSES = [("10x10", 10, ""), ("15x15", 15, ""), ("25x25 hard", 25, "hard"), ("40x40", 40, "")]
 
 
@@ -43,8 +46,9 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--per-class", type=int, default=10)
     ap.add_argument("--python", action="store_true", help="also time the Python checker")
+    puzzle_files.add_option(ap)
     args = ap.parse_args(argv)
-    puzzles = load(PSM)
+    puzzles = load(args.puzzles)
     cols = ["class", "puzzles", "prove s", "write s", "verify s (C)", "DRAT check s (C)"]
     if args.python:
         cols.append("DRAT check s (Python)")

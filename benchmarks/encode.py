@@ -1,11 +1,12 @@
 """Encoding time: ``masyu.encode`` against the readable version it replaced.
 
-    python benchmarks/encode.py [--puzzles 12] [--repeat 3] [--out FILE]
+    python benchmarks/encode.py [--per-class 12] [--puzzles FILE] [--repeat 3] [--out FILE]
 
 The baseline is ``tests/masyu/encodings/reference_encode.py`` (the one-literal-at-a-time
-construction, kept as the tests' oracle).  Classes, from
-``shared/puzzles/psm.txt``: the first ``--puzzles`` hard 25x25 puzzles, the
-40x40, and the first ``--puzzles`` hard 10x10 ones.  For each puzzle and
+construction, kept as the tests' oracle).  Classes, from the collection
+``--puzzles FILE`` (``puzzle_files.py``: by default the subset in tests/data/puzzles): the
+first ``--per-class`` hard 25x25 puzzles, the 40x40, and the first ``--per-class`` hard
+10x10 ones.  For each puzzle and
 encoding (423, then 422) both versions run ``--repeat`` times, interleaved, and
 the puzzle's time is the best of its runs; the table gives the median over the
 class, in milliseconds of this process's CPU time (``time.process_time``), and
@@ -26,7 +27,6 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -34,6 +34,8 @@ import masyu  # noqa: E402
 from masyu.board import board  # noqa: E402
 from masyu.collection import load  # noqa: E402
 from masyu.encodings.names import names  # noqa: E402
+
+import puzzle_files  # noqa: E402  (this folder's module)
 
 reference = importlib.import_module("tests.masyu.encodings.reference_encode")
 
@@ -73,18 +75,19 @@ def measure(puzzles, kind: str, repeat: int) -> tuple[float, float, float]:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--puzzles", type=int, default=12, help="puzzles per class (25x25, 10x10)")
+    ap.add_argument("--per-class", type=int, default=12, help="puzzles per class (25x25, 10x10)")
+    puzzle_files.add_option(ap)
     ap.add_argument("--repeat", type=int, default=3, help="runs per puzzle (best is kept)")
     ap.add_argument("--out", type=Path, help="also write the Markdown here")
     args = ap.parse_args(argv)
 
-    psm = load(SHARED / "puzzles" / "psm.txt")
+    psm = load(args.puzzles)
     classes = [
-        (f"25x25 hard ({args.puzzles})",
-         [p for p in psm if p.name.startswith("psm-25x25-hard")][:args.puzzles]),
+        (f"25x25 hard ({args.per_class})",
+         [p for p in psm if p.name.startswith("psm-25x25-hard")][:args.per_class]),
         ("40x40 hard (1)", [p for p in psm if p.name.startswith("psm-40x40")]),
-        (f"10x10 hard ({args.puzzles})",
-         [p for p in psm if p.name.startswith("psm-10x10-hard")][:args.puzzles]),
+        (f"10x10 hard ({args.per_class})",
+         [p for p in psm if p.name.startswith("psm-10x10-hard")][:args.per_class]),
     ]
     for kind in ("423", "422"):  # warm up both (imports, numpy's first calls)
         reference.encode(classes[2][1][0], kind)

@@ -3,9 +3,9 @@
     python benchmarks/engine.py [--quick] [--no-python] [--repeat N] [--dlx FILE ...]
 
 One row per instance: n queens 8-12 (rows and columns primary, diagonals
-secondary), the Masyu puzzles of shared/puzzles/rcra.txt in both encodings
+secondary), the Masyu puzzles of tests/data/puzzles/rcra.txt in both encodings
 (weak solutions, and strong ones with the loop guard), and the DLX files of
-shared/xcc plus any given.  Columns: solutions, nodes and mems (the same for
+tests/data/xcc plus any given.  Columns: solutions, nodes and mems (the same for
 both engines of this project: the run stops if they differ), then seconds
 for engine=python, engine=c and xcover (the numba XCC solver on PyPI, an
 optional dependency: `pip install xcover`; its JIT compile is excluded, and
@@ -28,7 +28,7 @@ import xcc
 from xcc.examples import queens
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+DATA = ROOT / "tests" / "data"   # the repository's test data (puzzle_files.py)
 
 try:
     with warnings.catch_warnings():
@@ -46,14 +46,14 @@ def instances(quick: bool, dlx: list[Path]):
         from masyu import encode, load  # the same names before and after issue 13
     except ImportError:
         load = None
-    path = SHARED / "puzzles" / "rcra.txt"
+    path = DATA / "puzzles" / "rcra.txt"
     if load is not None and path.exists():
         for puzzle in load(path)[: 1 if quick else None]:
             for kind in ("422", "423"):
                 enc = encode(puzzle, kind)
                 yield f"{puzzle.name} {kind} weak", enc.problem, None
                 yield f"{puzzle.name} {kind} loop guard", enc.problem, enc.cycle()
-    for p in sorted((SHARED / "xcc").glob("*.dlx")) + dlx:
+    for p in sorted((DATA / "xcc").glob("*.dlx")) + dlx:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             yield p.name, xcc.read_dlx(p), None

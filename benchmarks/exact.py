@@ -2,13 +2,16 @@
 
     python benchmarks/exact.py empty [--sizes 8,10,12,13] [--peer] [--timeout S]
     python benchmarks/exact.py grid [--largest 15]
-    python benchmarks/exact.py encodings --puzzles NAME,...
+    python benchmarks/exact.py encodings --names NAME,...
     python benchmarks/exact.py psm --classes psm-15x15-hard,... [--enumerate] [--strong] [--limit N]
-    python benchmarks/exact.py peer --puzzles NAME,...
+    python benchmarks/exact.py peer --names NAME,...
+
+(each psm puzzle from ``--puzzles FILE``: ``puzzle_files.py``, by default the subset in
+tests/data/puzzles)
 
 ``empty``: the cycles (strong solutions, OEIS A140517) and the 0-or-2-degree
 subgraphs (weak solutions) of empty n x n boards.  ``psm``: the weak (and
-strong) counts of every puzzle of the given classes of shared/puzzles/psm.txt.
+strong) counts of every puzzle of the given classes of the collection.
 
 Every measurement runs in a fresh subprocess, which reports its own CPU time
 and peak resident memory (so one run's memory never inflates another's);
@@ -31,7 +34,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import puzzle_files  # noqa: E402  (this folder's module)
+
+COLLECTION = puzzle_files.DEFAULT   # --puzzles, handed to every child
 
 
 # ---- one measurement (in the child) -----------------------------------------------
@@ -42,7 +48,7 @@ def _puzzle(spec: str):
     if spec.startswith("empty:"):
         r, c = map(int, spec[6:].split("x"))
         return Puzzle(r, c)
-    return {p.name: p for p in load(SHARED / "puzzles" / "psm.txt")}[spec]
+    return {p.name: p for p in load(COLLECTION)}[spec]
 
 
 def measure_memo(spec: str, weak: bool) -> dict:
@@ -148,7 +154,8 @@ def child(tool: str, spec: str, weak: bool) -> None:
 
 
 def run(tool: str, spec: str, weak: bool, timeout: float) -> dict:
-    cmd = [sys.executable, __file__, "--child", tool, spec, "weak" if weak else "strong"]
+    cmd = [sys.executable, __file__, "--child", tool, spec, "weak" if weak else "strong",
+           str(COLLECTION)]
     env = dict(os.environ, OMP_NUM_THREADS="1")  # one thread, as the issue measured
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
@@ -191,7 +198,7 @@ def batch(tool: str, cls: str, limit: int | None, timeout: float, strong: bool) 
     """In the child: one JSON line per puzzle of a class (tool memo or enumerate)."""
     import masyu
     from masyu.collection import load
-    names = [p for p in load(SHARED / "puzzles" / "psm.txt") if p.name.startswith(cls + "-")]
+    names = [p for p in load(COLLECTION) if p.name.startswith(cls + "-")]
     for p in names[:limit]:
         row = {"name": p.name}
         for weak in (True, False) if strong else (True,):
@@ -221,7 +228,7 @@ def batch(tool: str, cls: str, limit: int | None, timeout: float, strong: bool) 
 
 def batch_rows(tool: str, cls: str, limit, timeout: float, strong: bool) -> dict:
     cmd = [sys.executable, __file__, "--batch", tool, cls, str(limit or 0), str(timeout),
-           "strong" if strong else "weak"]
+           "strong" if strong else "weak", str(COLLECTION)]
     proc = subprocess.run(cmd, capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"{tool} on {cls} failed: {proc.stderr[-500:]}")
@@ -321,6 +328,9 @@ def encodings_table(names) -> None:
 
 
 def main() -> None:
+    global COLLECTION
+    if len(sys.argv) > 1 and sys.argv[1] in ("--child", "--batch"):
+        COLLECTION = Path(sys.argv[-1])
     if len(sys.argv) > 1 and sys.argv[1] == "--child":
         child(sys.argv[2], sys.argv[3], sys.argv[4] == "weak")
         return
@@ -333,27 +343,29 @@ def main() -> None:
     ap.add_argument("--largest", type=int, default=15, help="grid: the largest side")
     ap.add_argument("--sizes", default="8,10,12,13")
     ap.add_argument("--classes", default="psm-15x15-hard")
-    ap.add_argument("--puzzles", default="psm-15x15-hard-9022176,psm-15x15-hard-7937444",
-                    help="peer: the puzzles")
+    ap.add_argument("--names", default="psm-15x15-hard-9022176,psm-15x15-hard-7937444",
+                    help="peer, encodings: the puzzles")
+    puzzle_files.add_option(ap)
     ap.add_argument("--peer", action="store_true", help="run Graphillion too")
     ap.add_argument("--enumerate", action="store_true", help="count by enumeration too")
     ap.add_argument("--strong", action="store_true", help="strong counts by memo too")
     ap.add_argument("--limit", type=int, default=None, help="puzzles per class")
     ap.add_argument("--timeout", type=float, default=600)
     a = ap.parse_args()
+    COLLECTION = a.puzzles
     import platform
     print(f"Machine: {platform.processor() or platform.machine()}, Python "
           f"{platform.python_version()}; CPU seconds and peak resident memory of each run.\n")
     if a.what == "empty":
         empty_table([int(s) for s in a.sizes.split(",")], a.peer, a.timeout)
     elif a.what == "encodings":
-        encodings_table(a.puzzles.split(","))
+        encodings_table(a.names.split(","))
     elif a.what == "grid":
         grid_table(a.largest, a.timeout)
     elif a.what == "psm":
         psm_table(a.classes.split(","), a.enumerate, a.timeout, a.limit, a.strong)
     else:
-        peer_table(a.puzzles.split(","), a.timeout)
+        peer_table(a.names.split(","), a.timeout)
 
 
 if __name__ == "__main__":

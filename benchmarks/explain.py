@@ -1,10 +1,12 @@
 """Benchmark of ``masyu.explain`` over the psm puzzles: results, steps and CPU time.
 
-    python benchmarks/explain.py                # all 3,604 psm puzzles (about a minute)
+    python benchmarks/explain.py                # every psm puzzle of --puzzles FILE
+                                                # (the full 3,604: about a minute)
     python benchmarks/explain.py --every 20     # every 20th, for a quick look
 
 Checks, for every puzzle, that each edge any step sets agrees with the stored loop
-(``../shared/puzzles/psm_solutions.txt``) and that a solved account ends with that loop;
+(``psm_solutions.txt`` beside ``--puzzles FILE``: ``puzzle_files.py``, by default the
+subset in tests/data/puzzles) and that a solved account ends with that loop;
 exits 1 if one does not.  Prints Markdown tables: the results by psm difficulty label
 (easy / medium / hard, from the puzzle names) with the median number of steps and of
 edges set; how often each rule is used; CPU time by board size (``time.process_time``: this machine is shared);
@@ -34,7 +36,8 @@ from masyu.explain import RULES, Marks, explain, hint  # noqa: E402
 from masyu.explain.hints import solutions  # noqa: E402
 from masyu.explain.record import Recorder  # noqa: E402
 
-PUZZLES = ROOT.parent / "shared" / "puzzles"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import puzzle_files  # noqa: E402  (this folder's module)
 LABELS = ("easy", "medium", "hard")
 
 
@@ -45,9 +48,10 @@ def label(name: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--every", type=int, default=1, help="take every k-th puzzle")
+    puzzle_files.add_option(ap)
     args = ap.parse_args(argv)
-    puzzles = masyu.load(PUZZLES / "psm.txt")[::args.every]
-    loops = load_solutions(PUZZLES / "psm_solutions.txt")
+    puzzles = masyu.load(args.puzzles)[::args.every]
+    loops = load_solutions(args.puzzles.parent / "psm_solutions.txt")
     by_label: dict[str, dict] = defaultdict(lambda: defaultdict(list))
     by_size: dict[str, list[float]] = defaultdict(list)
     rules: dict[str, int] = defaultdict(int)

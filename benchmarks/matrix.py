@@ -28,8 +28,6 @@ from typing import Callable, Iterable
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-SHARED = ROOT.parent / "shared"
-PUZZLES = SHARED / "puzzles"
 for _p in (str(ROOT), str(HERE)):
     if _p not in sys.path:
         sys.path.insert(0, _p)
@@ -37,8 +35,10 @@ for _p in (str(ROOT), str(HERE)):
 import masyu  # noqa: E402
 import xcc  # noqa: E402
 
-# Counts measured with independent tools (shared/puzzles/README.md); every
-# puzzle of the shared collections has exactly one strong solution.
+import puzzle_files  # noqa: E402  (this folder's module)
+
+# Counts measured with independent tools (tests/data/puzzles/README.md); every
+# puzzle of the collections has exactly one strong solution.
 KNOWN = {
     "wikipedia-masyu-example": (6, 1),
     "puzsq-9833": (5328, 1),
@@ -130,7 +130,8 @@ DIFFICULTY_ORDER = {name: k for k, name in enumerate(masyu.DIFFICULTIES)}
 
 
 def select(sample: int, seed: int = 0, big_sample: int | None = None,
-           max_side: int | None = None, quick: bool = False) -> list[Entry]:
+           max_side: int | None = None, quick: bool = False,
+           collection: Path = puzzle_files.DEFAULT) -> list[Entry]:
     """The puzzles of the matrix, in a fixed order.
 
     ``sample`` puzzles of each psm class (size and difficulty), drawn with a
@@ -140,10 +141,11 @@ def select(sample: int, seed: int = 0, big_sample: int | None = None,
     Wikipedia example and the empty 5x5 board).  ``quick``: two small psm
     puzzles, the Wikipedia example and rcra-masyu06, for a smoke run.
     """
-    extra = {p.name: p for p in masyu.load(PUZZLES / "extra.txt") + masyu.load(PUZZLES / "rcra.txt")}
+    beside = collection.parent          # extra.txt and rcra.txt: the known counts
+    extra = {p.name: p for p in masyu.load(beside / "extra.txt") + masyu.load(beside / "rcra.txt")}
     known = [Entry(extra[name], name.split("-")[0]) for name in EXTRAS]
     known.append(Entry(masyu.Puzzle(5, 5, name="empty-5x5"), "synthetic"))
-    classes = psm_classes(masyu.load(PUZZLES / "psm.txt"))
+    classes = psm_classes(masyu.load(collection))
     if quick:
         picked = [Entry(classes[g][0], g, g.split("-")[2]) for g in ("psm-6x6-easy", "psm-8x8-hard")]
         keep = ("rcra-masyu06", "wikipedia-masyu-example")

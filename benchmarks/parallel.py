@@ -49,7 +49,7 @@ the kernel's autogroups on, in a session of its own whose autogroup is
 niced too: ``nice`` alone weighs only within a session).
 
 ``--each N`` measures the collection instead: ``masyu count
-../shared/puzzles/psm.txt --each -q -o FILE`` with ``--jobs 1``, then N
+FILE --each -q -o OUT`` (FILE: ``--puzzles``, ``puzzle_files.py``) with ``--jobs 1``, then N
 rounds of it with ``--jobs --jobs`` and with ``--jobs 1`` again (whole
 processes: wall time; every parallel run between two with ``--jobs 1``, its
 speed-up over their mean), this code's and REV's with ``--baseline``,
@@ -76,7 +76,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import puzzle_files  # noqa: E402  (this folder's module)
 
 
 def workloads(depth: int):
@@ -85,7 +86,7 @@ def workloads(depth: int):
     from masyu.encodings import encode
     from xcc.engines import REGISTRY
     from xcc.parallel.task import run_prefix
-    psm = {p.name: p for p in load(SHARED / "puzzles" / "psm.txt")}["psm-15x15-hard-9022176"]
+    psm = {p.name: p for p in load(puzzle_files.DEFAULT)}["psm-15x15-hard-9022176"]
     yield "psm", "weak 423 of psm-15x15-hard-9022176", encode(psm, "423").problem, [()]
     empty = encode(Puzzle.parse("\n".join(["......."] * 7)), "422").problem
     prefix = ()
@@ -323,7 +324,7 @@ def each_rounds(args) -> None:
     processes: each code's jobs-1 run, then N rounds of each code's jobs-J run
     and its jobs-1 run again (every jobs-J run between two jobs-1 runs)."""
     old, envs = code_envs(args.baseline)
-    collection = SHARED / "puzzles" / "psm.txt"
+    collection = args.puzzles
     walls: dict = {(code, jobs): [] for code in envs for jobs in (1, args.jobs)}
     ratios: dict = {code: [] for code in envs}
     loads = [os.getloadavg()]
@@ -392,6 +393,7 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2, help="workers for --wall")
     ap.add_argument("--warm", action="store_true",
                     help="with --wall: one fork server for all runs, not one a run")
+    puzzle_files.add_option(ap)
     ap.add_argument("--each", type=int, metavar="N",
                     help="N rounds of masyu count psm.txt --each, jobs 1 and --jobs")
     ap.add_argument("--runs-json", action="store_true", help=argparse.SUPPRESS)

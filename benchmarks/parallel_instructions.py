@@ -50,8 +50,8 @@ def one(mode: str, budget: int) -> None:
     from xcc.engines.dlx.native import layout_of
     from xcc.parallel import Parallel
     from xcc.parallel.task import run_prefix
-    shared = Path(__file__).resolve().parents[2] / "shared"
-    puzzle = {p.name: p for p in load(shared / "puzzles" / "psm.txt")}[PUZZLE]
+    from puzzle_files import DEFAULT                  # this folder's module: the repository's psm.txt
+    puzzle = {p.name: p for p in load(DEFAULT)}[PUZZLE]
     problem = encode(puzzle, "423").problem
     layout_of(problem)
     if mode == "seq":

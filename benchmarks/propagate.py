@@ -3,7 +3,8 @@
     python benchmarks/propagate.py [--cap 20] [--jobs 1] [--sample N] [--guard-sample N]
                                    [--classes 15x15-hard,20x20-hard,...] [--quick] [--out FILE]
 
-For every puzzle of the size classes of shared/puzzles/psm.txt (hard 15x15,
+For every puzzle of the size classes of ``--puzzles FILE`` (``puzzle_files.py``: by default
+the subset in tests/data/puzzles) (hard 15x15,
 20x20, 25x25 and the single 30x30, 35x35 and 40x40 ones), both methods prove
 uniqueness the way a user would: ``masyu.count(p, method=..., engine="c",
 limit=2)`` must finish with 1.  Each run happens in a forked process whose CPU
@@ -34,8 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
-PSM = SHARED / "puzzles" / "psm.txt"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import puzzle_files  # noqa: E402  (this folder's module)
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -144,16 +145,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true",
                     help="2 puzzles of the 15x15 and 20x20 classes, cap 5 s (a smoke test)")
     ap.add_argument("--out", type=Path, default=None, help="also write the Markdown here")
+    puzzle_files.add_option(ap)
     args = ap.parse_args(argv)
-    if not PSM.exists():
-        print(f"the shared puzzles are missing: expected {PSM}", file=sys.stderr)
-        return 2
     classes = [c.strip() for c in args.classes.split(",") if c.strip()]
     if args.quick:
         classes, args.sample, args.cap = ["15x15-hard", "20x20-hard"], 2, 5.0
     guard_sample = args.guard_sample if args.guard_sample is not None else args.sample
     by_class: dict[str, list[masyu.Puzzle]] = {c: [] for c in classes}
-    for p in masyu.load(PSM):
+    for p in masyu.load(args.puzzles):
         for c in classes:
             if p.name.startswith(f"psm-{c}-"):
                 by_class[c].append(p)

@@ -1,6 +1,7 @@
 """Uniqueness proofs side by side: the edge-variable SAT peer against ``engine="sat"``.
 
-On the hard 25x25 puzzles and the 40x40 of ``shared/puzzles/psm.txt``, each
+On the hard 25x25 puzzles and the 40x40 of ``--puzzles FILE`` (``puzzle_files.py``: by default
+the subset in tests/data/puzzles), each
 configuration counts strong solutions with a limit of 2 (one found, a second
 proven impossible), in the same run, puzzle by puzzle:
 
@@ -31,13 +32,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import masyu  # noqa: E402
 from masyu import encode  # noqa: E402
 from peers import sat_edges  # noqa: E402
+import puzzle_files  # noqa: E402  (this folder's module)
 import xcc  # noqa: E402
 from xcc.engines.sat.engine import SatEngine  # noqa: E402
 
@@ -82,8 +83,9 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default=None, help="only puzzles whose name contains this")
     ap.add_argument("--cpsat", action="store_true", help="add the CP-SAT peer (slow)")
     ap.add_argument("--no-prop", action="store_true", help="skip the propagator column")
+    puzzle_files.add_option(ap)
     args = ap.parse_args(argv)
-    puzzles = [p for p in load_puzzles(SHARED / "puzzles" / "psm.txt")
+    puzzles = [p for p in load_puzzles(args.puzzles)
                if args.only is None or args.only in (p.name or "")][:args.limit]
     cols = ["sat_edges", "encode", "sat lazy", "sat prop", "best", "propagate c"]
     if args.no_prop:

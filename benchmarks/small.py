@@ -1,9 +1,9 @@
 """Uniqueness proofs of small puzzles, in process: the fixed costs of issue 15.
 
-    python benchmarks/small.py [--puzzles 100] [--repeat 3]
+    python benchmarks/small.py [--per-class 100] [--puzzles FILE] [--repeat 3]
 
-For the psm 6x6 and 8x8 easy puzzles of ``shared/puzzles/psm.txt`` (the first
-``--puzzles`` of each class), the median over puzzles of the best of
+For the psm 6x6 and 8x8 easy puzzles of ``--puzzles FILE`` (``puzzle_files.py``: by
+default the subset in tests/data/puzzles; the first ``--per-class`` of each class), the median over puzzles of the best of
 ``--repeat`` runs, in milliseconds of this process's CPU time
 (``time.process_time``), of:
 
@@ -30,11 +30,12 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import masyu  # noqa: E402
 import xcc  # noqa: E402
+import puzzle_files  # noqa: E402  (this folder's module)
 
 CSPUZ_MS = {"6x6-easy": 0.7, "8x8-easy": 1.3}  # issue 15, another run
 
@@ -57,10 +58,11 @@ def checked(enc) -> xcc.Problem:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--puzzles", type=int, default=100)
+    ap.add_argument("--per-class", type=int, default=100)
+    puzzle_files.add_option(ap)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
-    puzzles = masyu.load(SHARED / "puzzles" / "psm.txt")
+    puzzles = masyu.load(args.puzzles)
     cols = {
         "best": lambda p: int(masyu.count(p, method="best", limit=2)),
         "guard sat": lambda p: int(masyu.count(p, method="guard", engine="sat", limit=2)),
@@ -72,7 +74,7 @@ def main(argv=None) -> int:
           + " | checked door ms | best / guard sat | cspuz ms (issue 15) |")
     print("|---|---:|" + "---:|" * (len(cols) + 3))
     for cls in CSPUZ_MS:
-        chosen = [p for p in puzzles if f"-{cls}-" in (p.name or "")][:args.puzzles]
+        chosen = [p for p in puzzles if f"-{cls}-" in (p.name or "")][:args.per_class]
         times: dict[str, list[float]] = {c: [] for c in cols}
         door = []
         for p in chosen:

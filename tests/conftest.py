@@ -1,20 +1,22 @@
-"""Shared test fixtures: where ../shared lives (beside the repository).  And the suite's
-bound on its own end: the main pytest process may not hang on its way out."""
+"""Shared test fixtures: where the test data lives (tests/data, or the folder
+XCC_MASYU_DATA names: see tests/data/__init__.py).  And the suite's bound on its own end:
+the main pytest process may not hang on its way out."""
 import faulthandler
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SHARED = ROOT.parent / "shared"
+from tests.data import DATA
+
 EXIT_DEADLINE = 120  # seconds from the last hook to the process's exit
 
 
 @pytest.fixture(scope="session")
 def shared() -> Path:
-    if not SHARED.is_dir():
-        pytest.fail(f"the shared folder is missing: expected {SHARED}")
-    return SHARED
+    """The data folder: ``puzzles/`` (psm.txt, extra.txt, rcra.txt and their loops), ``xcc/``."""
+    if not (DATA / "puzzles").is_dir():
+        pytest.fail(f"the test data is missing: expected {DATA / 'puzzles'}")
+    return DATA
 
 
 def pytest_unconfigure(config):

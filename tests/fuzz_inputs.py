@@ -19,7 +19,7 @@ import xcc
 from masyu import Loop, MasyuError, Puzzle
 from masyu.formats import FORMATS
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+from tests.data import DATA as SHARED
 
 EXAMPLE = Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe")
 EXAMPLE_LOOP = Loop.parse(

@@ -15,8 +15,8 @@ What is extracted, from every Markdown file found (a new doc is picked up by its
 
 A block preceded by ``<!-- doctest: skip (why) -->`` is not run; the list of those is
 short and checked below.  Everything runs in a scratch folder holding a copy of
-``examples/``, with ``.venv`` and ``../shared`` linked, the venv's ``bin`` first on the
-PATH: as a user in a fresh clone would.
+``examples/``, with ``.venv`` and ``tests/data`` linked (no ``../shared`` beside it), the venv's
+``bin`` first on the PATH: as a user in a fresh clone would.
 """
 from __future__ import annotations
 
@@ -78,17 +78,18 @@ def every_block() -> list[Block]:
 
 @pytest.fixture(scope="module")
 def scratch(tmp_path_factory) -> Path:
-    """Where fresh-clone-like folders go (``clone``), beside a link to ../shared."""
-    base = tmp_path_factory.mktemp("docs")
-    (base / "shared").symlink_to(ROOT.parent / "shared")
-    return base
+    """Where fresh-clone-like folders go (``clone``)."""
+    return tmp_path_factory.mktemp("docs")
 
 
 def clone(scratch: Path, name: str) -> Path:
-    """A folder like a fresh clone: examples/ copied, .venv linked (its bin/ holds masyu)."""
+    """A folder like a fresh clone: examples/ copied, .venv and tests/data linked (its bin/
+    holds masyu)."""
     repo = scratch / name
     repo.mkdir()
     shutil.copytree(ROOT / "examples", repo / "examples")
+    (repo / "tests").mkdir()
+    (repo / "tests" / "data").symlink_to(ROOT / "tests" / "data")
     (repo / ".venv").symlink_to(Path(sys.executable).parent.parent)
     return repo
 

@@ -6,7 +6,7 @@
 # 1. Builds the dancing-links engine's C files (xcc/csrc/dlx/*.c and
 #    xcc/csrc/vec.c) with tests/c/driver.c (no Python) with
 #    -fsanitize=address,undefined and runs it over seeded random problems,
-#    n queens and shared/xcc/*.dlx, comparing every solution and statistic
+#    n queens and tests/data/xcc/*.dlx, comparing every solution and statistic
 #    with the reference engine (tests/c/differential.py): once straight
 #    through, once pausing and resuming every few mems; then the same with
 #    propagation on (random graphs with parity cuts, small Masyu boards);
@@ -58,7 +58,7 @@ echo "== 1b. the same with propagation (xcc/engines/dlx/propagate.py; random gra
 cat > "$OUT/propagation.py" <<'PY'
 """The driver against the reference engine with propagation on: random
 single-cycle problems with parity cuts (as tests/c/differential.py makes
-them), and Masyu puzzles of the shared collection with method "propagate"."""
+them), and Masyu puzzles of tests/data with method "propagate"."""
 import random, subprocess, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, "tests/c")
@@ -138,14 +138,12 @@ mkdir -p "$PKG/tests"
 # the whole xcc package tree (its subpackages too), without built extensions
 cp -r xcc masyu "$PKG/"  # masyu: the propagation tests read Masyu puzzles
 find "$PKG" \( -name '*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
-cp -r tests/__init__.py tests/conftest.py tests/xcc "$PKG/tests/"
+cp -r tests/__init__.py tests/conftest.py tests/data tests/xcc "$PKG/tests/"  # tests/data: the fixtures' files
 mkdir -p "$PKG/benchmarks" && cp -r benchmarks/dlx "$PKG/benchmarks/"  # test_quick.py's files
 mkdir -p "$PKG/tests/masyu/deduce" "$PKG/tests/masyu/generate"
 cp tests/masyu/__init__.py "$PKG/tests/masyu/"
 for t in deduce generate; do cp tests/masyu/$t/__init__.py tests/masyu/$t/test_native.py "$PKG/tests/masyu/$t/"; done
 cp pyproject.toml "$PKG/"
-SHARED="$(cd .. && pwd)/shared"
-[ -d "$SHARED" ] && ln -s "$SHARED" "$OUT/shared"
 PYINC="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_paths()['include'])")"
 SUFFIX="$("$PYTHON" -c "import sysconfig; print(sysconfig.get_config_var('EXT_SUFFIX'))")"
 $CC -std=c11 -g -O1 -Wall -Werror -shared -fPIC -fvisibility=hidden $SAN -Ixcc/csrc -I"$PYINC" \

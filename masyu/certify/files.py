@@ -7,7 +7,7 @@ A certificate directory holds
   clause after a comment line naming its rule and cell, and a comment per
   variable naming its edge;
 - ``cuts.json``: the loop cuts, ``[{"kind", "cells", "clause"}]``;
-- ``solution.txt``: the solution, in the box drawing of ``../shared/puzzles``;
+- ``solution.txt``: the solution, in the box drawing of the solutions files;
 - ``blocking.cnf``: DIMACS, one clause: the negation of the solution;
 - ``proof.drat``: a text DRAT proof that rules + cuts + blocking clause (in
   that order) are unsatisfiable;

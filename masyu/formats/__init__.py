@@ -1,6 +1,6 @@
 """Every text users paste or write: one module per format, and the registry ``FORMATS``.
 
-Puzzle formats (see ``shared/puzzles/README.md``): pzprv3 files, the address of
+Puzzle formats (see the Formats section of ``docs/guide.md``): pzprv3 files, the address of
 Tatham's Pearl page, Tatham's game IDs, puzz.link URLs, puzzle-masyu.com tasks,
 the text picture that ``masyu render`` prints, grid text.  Loop formats: JSON
 and the box drawing of the solutions files (a pzprv3 file and a text picture

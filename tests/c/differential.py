@@ -3,7 +3,7 @@
     python tests/c/differential.py DRIVER [--count N] [--seed S] [--budget B]
 
 Writes the problems (seeded random ones with colors, random cycle
-constraints on small graphs, n queens, and the DLX files in shared/xcc) as
+constraints on small graphs, n queens, and the DLX files in tests/data/xcc) as
 the arrays of xcc.engines.dlx.arrays for tests/c/driver.c, runs the driver
 once, and compares every solution (the chosen nodes, in order) and every
 statistic with engine "python" (xcc.engines.dlx.python).  Exit status 0 if
@@ -29,7 +29,7 @@ from xcc.engines.dlx.python import PythonRun
 from xcc.examples import queens
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
+SHARED = ROOT / "tests" / "data"   # the tests' data (tests/data/__init__.py); run as a script: no package
 
 
 def random_problem(rng: random.Random) -> xcc.Problem:

@@ -9,7 +9,7 @@ from masyu.collection import (dump, dump_solutions, format_collection, load, loa
 
 from .errors import assert_names_the_place
 
-PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
+from tests.data import COUNTS, PUZZLES
 
 
 def test_shared_collections_load_with_names():
@@ -25,7 +25,7 @@ def test_shared_collections_load_with_names():
 def test_solution_rows_of_spaces_are_rows():
     # some stored loops never visit a row: that row is a line of spaces, read by the size
     loops = load_solutions(PUZZLES / "psm_solutions.txt")
-    assert len(loops) == 3604
+    assert len(loops) == COUNTS["psm.txt"]
     first = loops["psm-6x6-easy-3184225"]
     assert first.to("box").splitlines()[-1] == "└──┘  "
     blank_row = [name for name, loop in loops.items()

@@ -10,7 +10,7 @@ from masyu.collection import load, load_solutions
 from masyu.formats.svg import COLORS
 from masyu.render import render_svg, render_text
 
-PUZZLES = Path(__file__).resolve().parents[2].parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 SVG = "{http://www.w3.org/2000/svg}"
 README = Puzzle.parse("https://puzz.link/p?mashu/6/6/1063000i3000")
 

@@ -1,4 +1,4 @@
-"""Solving: the counts of shared/puzzles/README.md, guard = filter, the corpus."""
+"""Solving: the counts of tests/data/puzzles/README.md, guard = filter, the corpus."""
 from __future__ import annotations
 
 import pytest
@@ -23,7 +23,7 @@ def puzzles(shared):
     return found
 
 
-# ---- the facts of shared/puzzles/README.md --------------------------------------
+# ---- the facts of tests/data/puzzles/README.md --------------------------------------
 
 FACTS = [  # name, weak, strong, whether the Python engine is quick enough for 422
     ("wikipedia-masyu-example", 6, 1, True),

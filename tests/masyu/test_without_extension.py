@@ -2,7 +2,7 @@
 
 Runs in a fresh interpreter with ``sys.modules["xcc._native"] = None`` (the extension
 blocked), so nothing here depends on the build.  The counts are the published ones of
-shared/puzzles/README.md (the Wikipedia example: 6 weak solutions, 1 strong).
+tests/data/puzzles/README.md (the Wikipedia example: 6 weak solutions, 1 strong).
 """
 from __future__ import annotations
 

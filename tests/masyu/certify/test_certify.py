@@ -2,7 +2,7 @@
 
 Independent sources: the brute-force solver of tests/masyu/bruteforce.py (the
 rules' CNF has exactly its weak solutions; prove agrees with its count), the
-stored loops of ../shared/puzzles (the solution of every certificate), and
+stored loops of tests/data/puzzles (the solution of every certificate), and
 masyu.check (every single loop satisfies every cut prove writes).
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ from xcc import drat
 
 from .. import bruteforce
 
-PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 CHECKERS = [c for c in drat.CHECKERS if drat.available(c)]
 
 

@@ -18,7 +18,7 @@ from masyu.certify import files as cfiles
 from masyu.collection import load
 from xcc import drat
 
-PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 CHECKERS = [c for c in drat.CHECKERS if drat.available(c)]
 
 

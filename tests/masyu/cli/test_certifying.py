@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 from masyu.certify import files as cfiles
 from masyu.cli import app
 
-PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 PSM = str(PUZZLES / "psm.txt")
 runner = CliRunner()
 

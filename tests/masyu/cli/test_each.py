@@ -1,6 +1,6 @@
 """--each over whole collections, --only, --resume, --csv, and masyu list.
 
-The answers are the published counts of shared/puzzles/README.md and the stored loops of
+The answers are the published counts of tests/data/puzzles/README.md and the stored loops of
 the solutions files.
 """
 from __future__ import annotations
@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parents[3]
 EXAMPLES = ROOT / "examples"
 PUZZLES = str(EXAMPLES / "puzzles.txt")
 WEAK = {"wikipedia-masyu-example": 6, "puzsq-9833": 5328, "rcra-masyu05": 14858,
-        "rcra-masyu06": 12}             # shared/puzzles/README.md
+        "rcra-masyu06": 12}             # tests/data/puzzles/README.md
 
 
 def run(*args, input=None):

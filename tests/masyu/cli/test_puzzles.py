@@ -10,7 +10,7 @@ from masyu import MasyuError, Puzzle
 from masyu.cli import app
 from masyu.cli.inputs import errors_exit, fail, read_loop_arg, read_puzzle_arg
 
-PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 URL = "https://puzz.link/p?mashu/6/6/1063000i3000"
 NAME = "pzprjs-test-mashu-6x6"
 EXTRA = str(PUZZLES / "extra.txt")

@@ -29,7 +29,7 @@ from masyu.cli import COMMANDS, full, solving
 from xcc.command import parse_quick
 
 ROOT = Path(__file__).resolve().parents[3]
-PUZZLES = ROOT.parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 GAME = "6x6:eBbBfWbWbBaBcWbBe"           # unique
 MANY = "3x3:i"                            # the empty 3x3: two loops
 NONE = "2x2:Bc"                           # a black pearl in a corner: no loop

@@ -113,7 +113,7 @@ def test_the_cli_imports_only_the_modules_a_command_needs():
 
 def test_the_default_method_is_auto_and_fast():
     # psm's 40x40 (guard: minutes); auto proves it unique with the prover
-    puzzle = f"{ROOT.parent}/shared/puzzles/psm.txt#psm-40x40-hard-Jan"
+    puzzle = f"{ROOT}/tests/data/puzzles/psm.txt#psm-40x40-hard-Jan"
     r = CliRunner().invoke(app, ["count", puzzle, "--json", "-q"])
     d = json.loads(r.stdout)
     assert r.exit_code == 0 and d["strong"] == 1 and d["complete"]

@@ -24,6 +24,8 @@ from masyu.deduce.probe import ProbeState
 from masyu.deduce.state import Contradiction
 from masyu.generate import generator, loops
 
+from tests.data import STEP
+
 ROOT = Path(__file__).resolve().parents[3]
 
 pytestmark = pytest.mark.skipif("c" not in native.DEDUCERS, reason="masyu._deduce not built")
@@ -49,7 +51,7 @@ def psm(shared):
 
 
 def test_c_and_python_agree_on_every_psm_puzzle_to_15x15(psm):
-    assert len(psm) > 2700
+    assert len(psm) > 2700 // STEP
     levels = {1: 0, 2: 0}
     for p, loop in psm:
         bd = board(p.rows, p.cols)
@@ -59,12 +61,12 @@ def test_c_and_python_agree_on_every_psm_puzzle_to_15x15(psm):
             levels[res.level] += res.complete
         if loop is not None:
             assert_same(bd, kinds, max_level=2, known=bd.values(loop.edges))
-    assert levels[1] > 100 and levels[2] > 1000, levels   # both levels really settle puzzles
+    assert levels[1] > 100 // STEP and levels[2] > 1000 // STEP, levels   # both levels really settle puzzles
 
 
 def test_level_3_goes_on_from_the_c_state(psm):
     searched = 0
-    for p, loop in psm[::12]:
+    for p, loop in psm[::12 // STEP]:
         bd = board(p.rows, p.cols)
         kinds = bd.kinds(p.pearls)
         known = None if loop is None else bd.values(loop.edges)
@@ -87,7 +89,7 @@ def python_state_after_level2(bd, kinds):
 def test_the_loaded_state_is_the_python_state(psm):
     """native.load rebuilds degrees and path fragments from the edge values alone."""
     checked = 0
-    for p, _ in psm[::25]:
+    for p, _ in psm[::25 // STEP]:
         bd = board(p.rows, p.cols)
         kinds = bd.kinds(p.pearls)
         try:

@@ -1,6 +1,6 @@
 """masyu.explain: the account of the deducer's reasoning.
 
-Checked against sources apart from it: the stored loops of ../shared/puzzles (every
+Checked against sources apart from it: the stored loops of tests/data/puzzles (every
 edge a step sets agrees), the replay checker of ``replay.py`` (each local step is
 forced by the rules of the cells it names), brute force on tiny boards, and the
 generator's difficulty band (the same number as the account's level)."""

@@ -10,9 +10,9 @@ from masyu.loop import Loop
 
 from ..errors import assert_names_the_place
 
-PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
+from tests.data import COUNTS, PUZZLES
 
-# The worked examples of shared/puzzles/README.md
+# The worked examples of tests/data/puzzles/README.md
 README_URL = "https://puzz.link/p?mashu/6/6/1063000i3000"
 README_URL_GRID = ["..W...", ".B..W.", "......", "...B..", ".W....", "......"]
 README_TATHAM = "6x6:eBbBfWbWbBaBcWbBe"
@@ -200,7 +200,7 @@ def test_bad_types():
 @pytest.fixture(scope="module")
 def corpus():
     puzzles = [p for f in ("psm.txt", "extra.txt", "rcra.txt") for p in load(PUZZLES / f)]
-    assert len(puzzles) == 3604 + 39 + 2
+    assert len(puzzles) == sum(COUNTS.values())
     return puzzles
 
 

@@ -16,7 +16,7 @@ from masyu.cli import app
 from masyu.collection import load, load_solutions
 from masyu.formats import detect, parse, parse_loop, write
 
-PUZZLES = Path(__file__).resolve().parents[3].parent / "shared" / "puzzles"
+from tests.data import PUZZLES
 GAME = "6x6:eBbBfWbWbBaBcWbBe"
 PAGE = "https://www.chiark.greenend.org.uk/~sgtatham/puzzles/js/pearl.html"
 GRID = """\

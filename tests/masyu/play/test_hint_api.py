@@ -1,6 +1,6 @@
 """POST /api/hint over HTTP: the next deduction for right marks, the wrong mark named,
 and a 400 naming the field for every malformed request.  The answers are checked
-against the stored loops of ../shared/puzzles, not against the hint code."""
+against the stored loops of tests/data/puzzles, not against the hint code."""
 from __future__ import annotations
 
 import json

@@ -33,7 +33,7 @@ _native = pytest.importorskip("xcc._native")
 from xcc.engines.dlx import native  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[4]
-SHARED = ROOT.parent / "shared"
+from tests.data import DATA as SHARED
 
 DIFFERENTIAL = settings(max_examples=1500, deadline=None, derandomize=True, database=None,
                         suppress_health_check=[HealthCheck.too_slow])
