@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import types
+from typing import TYPE_CHECKING
 
 _EXPORTS: dict[str, str] = {
     "MasyuError": "errors", "Cell": "board", "Edge": "board", "Puzzle": "puzzle",
@@ -51,8 +52,31 @@ __all__ = ["MasyuError", "Cell", "Edge", "Puzzle", "Loop", "check", "Violation",
            "Certificate", "Verdict", "explain", "hint", "ambiguity", "Explanation", "Hint",
            "Ambiguity", "RULES", "THEMES"]
 
+if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typed)
+    from .errors import MasyuError
+    from .board import Cell, Edge
+    from .puzzle import Puzzle
+    from .loop import Loop
+    from .formats import FORMATS
+    from .check import Violation, check
+    from .collection import dump, load, load_solutions
+    from .render import render_svg, render_text
+    from .encodings import ENCODINGS, Encoding, encode
+    from .methods import METHODS
+    from .solving import Count, Search, count, is_unique, solve
+    from .exact import sample
+    from .generate import DIFFICULTIES, Difficulty, Generated, generate, generate_with_loop
+    from .certify import Certificate, Verdict, prove, verify
+    from .explain import RULES, THEMES, Ambiguity, Explanation, Hint, ambiguity, explain, hint
+
+    __version__: str
+
 
 def __getattr__(name: str):
+    if name == "__version__":   # the distribution's, one source: xcc.version()
+        import xcc
+        globals()[name] = value = xcc.version()
+        return value
     module = _EXPORTS.get(name)
     if module is not None or name.isidentifier() and not name.startswith("__"):
         # whatever this face serves, a puzzle or a loop it hands out can be read and

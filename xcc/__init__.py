@@ -18,6 +18,7 @@ comes from.  ``main`` is the ``xcc`` command.
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 _EXPORTS: dict[str, str] = {
     "Cycle": "cycle", "format_dlx": "dlxfile", "knuth_compatible": "dlxfile",
@@ -35,6 +36,35 @@ __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "wri
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine",
            "XCCTypeError", "read_text", "write_text", "SatSolver"]
+
+DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
+
+if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typed)
+    from .cycle import Cycle
+    from .dlxfile import format_dlx, knuth_compatible, parse_dlx, read_dlx, write_dlx
+    from .engines import DEFAULT_ENGINE, ENGINES, DEFAULT_EXACT_ENGINE, EXACT_ENGINES
+    from .errors import XCCError, XCCTypeError
+    from .textio import read_text, write_text
+    from .problem import Problem
+    from .results import Solution, Stats
+    from .search import Search, count, solve, sample
+    from .engines.memo import MemoEngine
+    from .parallel import Parallel, ParallelStats
+    from .parallel.each import map_each
+    from .engines.sat.incremental import SatSolver
+
+    __version__: str
+
+
+def version() -> str:
+    """The installed distribution's version: pyproject.toml's, the one source, read
+    from the package metadata (``xcc.__version__``, ``masyu.__version__``, ``--version``);
+    ``0+unknown`` for a source tree that was never installed."""
+    from importlib import metadata   # start-up: only when asked
+    try:
+        return metadata.version(DISTRIBUTION)
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
 
 
 def main() -> None:
@@ -67,7 +97,9 @@ def main() -> None:
 
 def __getattr__(name: str):
     module = _EXPORTS.get(name)
-    if module is not None:
+    if name == "__version__":
+        value = version()
+    elif module is not None:
         value = getattr(importlib.import_module(f".{module}", __name__), name)
     elif name.isidentifier() and not name.startswith("__"):
         # a submodule reached as an attribute (``xcc.engines.REGISTRY``): imported now
