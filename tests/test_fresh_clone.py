@@ -93,3 +93,37 @@ def test_the_readmes_quick_subset_passes_in_the_clone(clone):
     tail = "\n".join(r.stdout.splitlines()[-15:])
     assert r.returncode == 0, tail + r.stderr[-2000:]
     assert re.search(r"\d+ passed", tail) and " failed" not in tail and " error" not in tail, tail
+
+
+BARE = {"masyu", "xcc", "python", "python3", "pip", "pytest", "jupyter"}
+
+
+def bare_commands(path: Path) -> list[str]:
+    """The commands of ``path``'s runnable blocks that call a program of the venv by its bare
+    name (which works only in an activated venv) instead of ``.venv/bin/NAME``."""
+    found = []
+    for block in blocks(path):
+        if block.skip or block.lang not in ("console", "sh"):
+            continue
+        lines = [line[2:] for line in block.text.splitlines() if line.startswith("$ ")] \
+            if block.lang == "console" else block.text.splitlines()
+        for line in lines:
+            for part in re.split(r"\||&&|;|\$\(", line.split(" #")[0]):
+                words = part.split()
+                if words and words[0] in BARE:
+                    found.append(f"{path.name}:{block.line}: {line}")
+    return found
+
+
+@pytest.mark.parametrize("name", ["README.md", "docs/guide.md"])
+def test_the_commands_work_as_typed_after_the_readmes_install(name):
+    """The README installs into .venv and does not activate it: its commands and the guide's
+    name .venv/bin/masyu, .venv/bin/xcc, .venv/bin/python."""
+    assert bare_commands(ROOT / name) == []
+
+
+def test_a_bare_command_is_seen(tmp_path):
+    doc = tmp_path / "doc.md"
+    doc.write_text("```console\n$ masyu solve x | .venv/bin/xcc count -\n```\n\n"
+                   "```sh\n.venv/bin/masyu encode x | xcc count -\n```\n", encoding="utf-8")
+    assert len(bare_commands(doc)) == 2
