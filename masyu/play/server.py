@@ -87,7 +87,8 @@ class Handler(BaseHTTPRequestHandler):
         """http.server's refusals (bad request line, headers, version) as JSON too."""
         self.close_connection = True
         if code == HTTPStatus.NOT_IMPLEMENTED:        # an unknown method
-            code, message = 405, f"method: this server answers {', '.join(METHODS)}"
+            self._error(405, f"method: this server answers {', '.join(METHODS)}")
+            return
         try:
             text = HTTPStatus(code).phrase
         except ValueError:
