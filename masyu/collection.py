@@ -21,7 +21,7 @@ from .formats.common import check_length, expect_text
 from .loop import Loop
 from .puzzle import Puzzle
 
-_SIZE = re.compile(r"(?:^|\s)size=([0-9]{1,6})x([0-9]{1,6})(?:\s|$)")
+_SIZE = re.compile(r"size=([0-9]{1,6})x([0-9]{1,6})")
 # A collection or solutions file is read whole: psm's 3,604 loops are 2.4 MB.
 MAX_COLLECTION = 64 << 20   # 64 MiB
 
@@ -44,10 +44,15 @@ def _name(path: str) -> str:
 
 
 def _header(line: str) -> tuple[str | None, tuple[int, int] | None]:
-    """The name (first word) and the ``size=RxC`` of a ``#`` header line."""
+    """The name (first word) and the ``size=RxC`` of a ``#`` header line: the first
+    ``size=`` key after the name (a puzzle may be named ``size=2x2``), or the name itself
+    in a header that has nothing else (``# size=6x6``)."""
     words = line.lstrip("#").split()
-    m = _SIZE.search(line)
-    return (words[0] if words else None), ((int(m.group(1)), int(m.group(2))) if m else None)
+    for word in words[1:] or words[:1]:
+        m = _SIZE.fullmatch(word)
+        if m:
+            return words[0], (int(m.group(1)), int(m.group(2)))
+    return (words[0] if words else None), None
 
 
 def parse_collection(text: str, source: str | None = None) -> list[Puzzle]:

@@ -114,7 +114,7 @@ class Puzzle:
         a pzprv3 file, a Pearl game ID ``WxH:DESC``, or a puzzle-masyu.com task
         ``N:DESC``.  Raises MasyuError, with the place, on bad input; a text
         longer than ``limit`` characters (by default ``masyu.formats.MAX_TEXT``,
-        4 Mi) is refused before it is read.  (:func:`masyu.formats.parse`.)
+        8 Mi) is refused before it is read.  (:func:`masyu.formats.parse`.)
         """
         return _installed(cls).parse(text, name, format=format, limit=limit)
 

@@ -117,3 +117,64 @@ def test_the_errors_are_the_builtin_kinds_too():
         Loop(2, 2, 5)
     with pytest.raises(ValueError):
         Puzzle(1, 5)
+
+
+# -- the native entry points (private, but reachable from Python) ---------------------------
+
+def _improve_args(**change):
+    import random
+    rows = cols = 6
+    faces = bytearray((rows + 1) * (cols + 1))
+    faces[(2 + 1) * (cols + 1) + 2 + 1] = 1          # one face inside
+    args = {"faces": faces, "rows": rows, "cols": cols, "rng": random.Random(1),
+            "steps": 200, "fill_weight": 0.6, "black_weight": 1.5, "temperature": 0.6,
+            "r0": 0, "r1": rows - 1, "c0": 0, "c1": cols - 1, "kick": 0}
+    args.update(change)
+    return tuple(args.values())
+
+
+class _Rng:
+    """A generator that lies: its numbers are out of the range asked for."""
+
+    def __init__(self, index, real=0.5):
+        self.index, self.real = index, real
+
+    def randrange(self, n):
+        return self.index(n)
+
+    def random(self):
+        return self.real
+
+
+NATIVE_HOSTILE = [
+    ({"fill_weight": float("nan")}, "finite"),
+    ({"black_weight": float("inf")}, "finite"),
+    ({"temperature": float("-inf")}, "temperature"),
+    ({"temperature": float("nan")}, "temperature"),
+    ({"temperature": -1.0}, "temperature"),
+    ({"steps": -1}, "steps"),
+    ({"steps": 2**62}, "steps"),
+    ({"kick": -5}, "kick"),
+    ({"r0": 3, "r1": 3}, "no face"),
+    ({"rng": _Rng(lambda n: n)}, "returned"),
+    ({"rng": _Rng(lambda n: -1)}, "returned"),
+    ({"rng": _Rng(lambda n: 10**6)}, "returned"),
+    ({"rng": _Rng(__import__("random").Random(2).randrange, real=float("nan")), "steps": 5000},
+     "outside [0, 1)"),
+    ({"rng": _Rng(__import__("random").Random(2).randrange, real=7.0), "steps": 5000},
+     "outside [0, 1)"),
+]
+
+
+@pytest.mark.parametrize("change, says", NATIVE_HOSTILE)
+def test_improve_refuses_hostile_floats_budgets_and_generators(change, says):
+    _deduce = pytest.importorskip("masyu._deduce")
+    with pytest.raises(ValueError, match=says.replace("[", r"\[").replace(")", r"\)")):
+        _deduce.improve(*_improve_args(**change))
+
+
+def test_improve_still_anneals_with_sound_arguments():
+    _deduce = pytest.importorskip("masyu._deduce")
+    args = _improve_args()
+    _deduce.improve(*args)
+    assert sum(args[0]) > 1               # the one face grew into a larger loop

@@ -22,7 +22,6 @@ import contextlib
 import os
 import re
 import stat
-import sys
 from typing import Iterator, NoReturn
 
 import xcc
@@ -69,23 +68,12 @@ def _kind(name: str) -> str | None:
 
 
 def read_file(name: str) -> str:
-    """The UTF-8 text of a file (or of stdin for ``-``), at most ``MAX_INPUT`` bytes."""
-    where = "<stdin>" if name == "-" else name
+    """The UTF-8 text of a file (or of stdin for ``-``), at most ``MAX_INPUT`` bytes: the
+    library's reader (:func:`xcc.read_text`: one rule for a byte-order mark, line ends)."""
     try:
-        if name == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT + 1) if hasattr(sys.stdin, "buffer") \
-                else sys.stdin.read(MAX_INPUT + 1).encode("utf-8", "surrogateescape")
-        else:
-            with open(name, "rb") as f:
-                data = f.read(MAX_INPUT + 1)
-    except OSError as err:
-        fail(err.strerror or str(err), where)
-    if len(data) > MAX_INPUT:
-        fail(f"larger than {MAX_INPUT >> 20} MB: not a puzzle, loop or collection", where)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        fail(f"not UTF-8 text (byte {err.start + 1})", where)
+        return xcc.read_text(name, limit=MAX_INPUT, error=MasyuError, what="the input")
+    except MasyuError as err:
+        fail(err.message, err.where)
 
 
 def _looks_like_text(arg: str) -> bool:

@@ -14,6 +14,8 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
+#include <math.h>
+
 #include "cycles.h"
 #include "deduce.h"
 #include "faces.h"
@@ -164,12 +166,19 @@ out:
  * random.Random) exactly the numbers the Python twin draws. */
 typedef struct { PyObject *randrange, *random; } py_rng;
 
+/* The caller's generator is any object: what it returns is checked before it is used
+ * (an index out of range would be a write outside the faces). */
 static int call_randrange(void *ctx, long n, long *out) {
     PyObject *r = PyObject_CallFunction(((py_rng *)ctx)->randrange, "l", n);
     if (!r) return -1;
     *out = PyLong_AsLong(r);
     Py_DECREF(r);
-    return *out == -1 && PyErr_Occurred() ? -1 : 0;
+    if (*out == -1 && PyErr_Occurred()) return -1;
+    if (*out < 0 || *out >= n) {
+        PyErr_Format(PyExc_ValueError, "_deduce.improve: rng.randrange(%ld) returned %ld", n, *out);
+        return -1;
+    }
+    return 0;
 }
 
 static int call_random(void *ctx, double *out) {
@@ -177,8 +186,18 @@ static int call_random(void *ctx, double *out) {
     if (!r) return -1;
     *out = PyFloat_AsDouble(r);
     Py_DECREF(r);
-    return *out == -1.0 && PyErr_Occurred() ? -1 : 0;
+    if (*out == -1.0 && PyErr_Occurred()) return -1;
+    if (!(*out >= 0.0 && *out < 1.0)) {   /* NaN fails this too */
+        PyErr_SetString(PyExc_ValueError, "_deduce.improve: rng.random() returned a value "
+                                          "outside [0, 1)");
+        return -1;
+    }
+    return 0;
 }
+
+/* The most toggles one call tries: far above the generator's (30 a face), so a
+ * caller cannot make the loop run for hours. */
+#define MAX_STEPS_PER_FACE 10000L
 
 static PyObject *improve(PyObject *self, PyObject *args) {
     (void)self;
@@ -197,6 +216,22 @@ static PyObject *improve(PyObject *self, PyObject *args) {
         || p.r0 < 0 || p.c0 < 0 || p.r1 > rows - 1 || p.c1 > cols - 1) {
         PyErr_SetString(PyExc_ValueError, "_deduce.improve: faces must be (rows+1) x (cols+1), "
                                           "the window inside the board");
+        goto out;
+    }
+    if (p.steps > 0 && (p.r1 <= p.r0 || p.c1 <= p.c0)) {
+        PyErr_SetString(PyExc_ValueError, "_deduce.improve: the window holds no face");
+        goto out;
+    }
+    if (!isfinite(p.fill_weight) || !isfinite(p.black_weight) || !isfinite(p.temperature)
+        || p.temperature < 0) {
+        PyErr_SetString(PyExc_ValueError, "_deduce.improve: the weights are finite numbers "
+                                          "and the temperature finite and >= 0");
+        goto out;
+    }
+    if (p.steps < 0 || (long long)p.steps > (long long)MAX_STEPS_PER_FACE * (rows + 1) * (cols + 1)
+        || p.kick < 0) {
+        PyErr_Format(PyExc_ValueError, "_deduce.improve: steps from 0 to %ld a face, kick >= 0",
+                     MAX_STEPS_PER_FACE);
         goto out;
     }
     for (Py_ssize_t i = 0; i < faces.len; i++)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Any, Callable, Union
 
 from ..errors import MasyuError, MasyuTypeError
 from ..loop import Loop
@@ -98,6 +98,40 @@ def detect(text: str) -> str:
     return next(name for name in PUZZLE_FORMATS if FORMATS[name].detect(h))
 
 
+# Pairs of formats whose texts can look alike: when detection picks the first and the
+# text reads in both as different values, the reader asks for the format instead of
+# guessing (``11\nbb`` is a 2x2 grid of black pearls and an 11x11 task; a picture of a
+# loop with no pearl and no empty cell is a box drawing too, twice as wide).
+AMBIGUOUS = {"puzzle": {"psm": "grid"}, "loop": {"picture": "box", "box": "picture"}}
+
+
+def _one_reading(text: str, found: str, other: str, read: Callable[[str], object],
+                 first: object) -> object:
+    """``first`` (the value ``text`` has in the detected format ``found``), unless it
+    also reads in ``other`` as another value: then one error asking for the format."""
+    try:
+        second = read(other)
+    except MasyuError:
+        return first
+    if second == first:
+        return first
+    raise MasyuError(f"this text reads both as {found} ({_size(first)}) and as {other} "
+                     f"({_size(second)}): give the format (format='{found}' or "
+                     f"format='{other}'; --format on the command line)", "line 1")
+
+
+def _or_raise(read: Callable[[], object], err: MasyuError) -> Any:
+    """What ``read`` gives, or ``err`` (the detected format's error) if it fails too."""
+    try:
+        return read()
+    except MasyuError:
+        raise err from None
+
+
+def _size(value: object) -> str:
+    return f"{value.rows}x{value.cols}"
+
+
 def parse(text: str, name: str | None = None, *, format: str | None = None,
           limit: int | None = None) -> Puzzle:
     """Read a puzzle in any puzzle format, detected from the text, or in the
@@ -106,7 +140,21 @@ def parse(text: str, name: str | None = None, *, format: str | None = None,
     check_length(expect_text(text), MAX_TEXT if limit is None else limit, "puzzle text")
     if name is not None:
         expect_text(name, "name")
-    puzzle = (get(format, "puzzle") if format is not None else FORMATS[detect(text)]).read(text)
+    if format is not None:
+        puzzle = get(format, "puzzle").read(text)
+    else:
+        found = detect(text)
+        other = AMBIGUOUS["puzzle"].get(found)
+        if other is not None:
+            try:
+                puzzle = FORMATS[found].read(text)
+            except MasyuError as err:    # the other reads it, or this error is given
+                puzzle = _or_raise(lambda: FORMATS[other].read(text), err)
+            else:
+                puzzle = _one_reading(text, found, other,
+                                      lambda other: FORMATS[other].read(text), puzzle)
+        else:
+            puzzle = FORMATS[found].read(text)
     if name is not None:
         puzzle = Puzzle(puzzle.rows, puzzle.cols, puzzle.pearls, name=name)
     return puzzle
@@ -141,6 +189,14 @@ def parse_loop(text: str, rows: int | None = None, cols: int | None = None, *,
             _expect(value, int, argument, "an integer or None")
     if format is None:
         format = _detect_loop(text, cols)
+        other = AMBIGUOUS["loop"].get(format)
+        if rows is None and cols is None and other is not None:    # no size to tell by
+            try:
+                first = parse_loop(text, format=format)
+            except MasyuError as err:
+                return _or_raise(lambda: parse_loop(text, format=other), err)
+            return _one_reading(text, format, other,
+                                lambda name: parse_loop(text, format=name), first)
     fmt = FORMATS.get(format) if isinstance(format, str) else None
     if fmt is not None and fmt.read_loop is not None:      # pzprv3, picture
         loop = fmt.read_loop(text, rows, cols)

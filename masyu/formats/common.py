@@ -13,10 +13,13 @@ NUMBER = r"[0-9]{1,9}"  # ASCII digits only, and never enough of them to trouble
 NUMBER_RE = re.compile(NUMBER)
 
 MIB = 1 << 20
-# The caps (in characters) on a text given to a reader: far above the largest
-# board's text (a 1000 x 1000 grid is 1 MB, its box drawing 1 M characters,
-# its loop in JSON up to 26 MB), far below what would exhaust memory.
-MAX_TEXT = 4 * MIB          # a puzzle
+# The caps (in characters) on a text given to a reader: above the largest text the
+# writers make for the largest board, far below what would exhaust memory.  A 1000 x
+# 1000 puzzle: its grid is 1 MB, its picture with a loop 2 MB, its pzprv3 file with a
+# loop 6.0 MB (the largest puzzle text: 4 MiB refused it), with a third to spare for
+# CR LF line ends and hand-made spacing; its box drawing 1 M characters, its loop in
+# JSON up to 26 MB.
+MAX_TEXT = 8 * MIB          # a puzzle
 MAX_LOOP_TEXT = 32 * MIB    # a loop
 HEAD = 256                  # detection looks at this many characters, once
 _LEADING = re.compile(r"\s*")
@@ -41,8 +44,11 @@ def check_length(text: str, limit: object, what: str = "text") -> None:
         raise MasyuTypeError(f"limit must be an integer, not {type(limit).__name__}",
                              "argument 'limit'")
     if len(text) > limit:
+        line = text.count("\n", 0, limit) + 1
+        column = limit - (text.rfind("\n", 0, limit) + 1) + 1
         raise MasyuError(f"the {what} is {len(text):,} characters long, more than the limit of "
-                         f"{limit:,} (raise limit= for a bigger one)")
+                         f"{limit:,} (raise limit= for a bigger one)",
+                         f"line {line}, column {column}")
 
 
 def head(text: str) -> str:

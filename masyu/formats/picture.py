@@ -27,9 +27,13 @@ CELL_TEXT = set(PEARL_OF_TEXT) | {EMPTY_TEXT} | (set(SHAPES) - {" "})
 _CELL = {dirs: (ch if dirs else EMPTY_TEXT) for ch, dirs in SHAPES.items()}   # by directions
 
 
+_DRAWN = frozenset(CELL_TEXT | {JOIN})
+
+
 def detect(head: str) -> bool:
-    """A puzzle picture: a pearl or an empty cell of the picture in the head."""
-    return any(ch in head for ch in "○●·")
+    """A puzzle picture: a pearl, an empty cell or a loop's shape in the head (no other
+    puzzle format has any of them: a picture whose first rows are all loop is one too)."""
+    return not _DRAWN.isdisjoint(head)
 
 
 def detect_loop(head: str, cols: int | None = None, width: int | None = None) -> bool:

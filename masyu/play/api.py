@@ -14,7 +14,6 @@ MasyuError, naming the parameter; the server answers it with a 400.
 from __future__ import annotations
 
 import datetime
-import json
 import re
 from typing import Any, Mapping, Sequence
 
@@ -28,9 +27,9 @@ from ..generate.generator import Generated
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..rules import PEARL_RULES
+from .requests import MAX_BODY, read_object
 from .zen import validate, zen
 
-MAX_BODY = 64 * 1024          # bytes of a POST body (a 50x50 box drawing is ~8 KiB as JSON)
 MAX_CHECK_SIDE = 50           # rows or columns of a board sent to /api/check
 _GRID = re.compile(r"[.WBwbox01]+(?:\n[.WBwbox01]+)*\n?")
 _SEED = re.compile(r"-?[0-9]{1,18}|[A-Za-z0-9_-]{1,40}")
@@ -111,19 +110,8 @@ def zen_response(args: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def read_json(body: bytes) -> dict[str, Any]:
-    """A JSON object from a request body."""
-    if len(body) > MAX_BODY:
-        raise MasyuError(f"the body is larger than {MAX_BODY} bytes", "body")
-    try:
-        value = json.loads(body.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise MasyuError("the body is not UTF-8", "body") from None
-    except json.JSONDecodeError as err:
-        raise MasyuError(f"bad JSON at line {err.lineno}, column {err.colno}: {err.msg}",
-                         "body") from None
-    if not isinstance(value, dict):
-        raise MasyuError("expected a JSON object", "body")
-    return value
+    """A JSON object from a request body (limits and errors: :mod:`masyu.play.requests`)."""
+    return read_object(body)
 
 
 def _field(obj: Mapping[str, Any], name: str) -> str:

@@ -1,13 +1,15 @@
 """The local server of ``masyu play``: the page's three files and its JSON API.
 
-The standard library's ``ThreadingHTTPServer``: the page needs five routes,
-one player and no framework, and every check a request gets (sizes, body
-size, JSON, the deadline) is ours to write either way, so a dependency would
-add nothing but an install.  It binds 127.0.0.1 unless told otherwise.
+The standard library's ``http.server`` parses the requests: the page needs five
+routes, one player and no framework.  The connections are
+:mod:`masyu.play.connections`' (a fixed pool of threads, deadlines on every
+wait), and what a request must be (its Content-Length, its JSON) is
+:mod:`masyu.play.requests`' (shared with the multi-player service).  It binds
+127.0.0.1 unless told otherwise.
 
-Every answer of the API is JSON; bad input is a 400 ``{"error": "where:
-message"}``, never a traceback.  Static files come from a fixed table (no
-path from a request ever reaches the file system).
+Every answer of the API is JSON; every refusal a 4xx ``{"error": "where:
+message"}`` on one line, never a traceback.  Static files come from a fixed table
+(no path from a request ever reaches the file system).
 """
 from __future__ import annotations
 
@@ -17,14 +19,16 @@ import socket
 import sys
 import threading
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from importlib import resources
 from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from ..errors import MasyuError
 from . import api
+from .connections import BoundedServer
 from .jobs import GENERATION_SECONDS, Jobs, Unavailable
+from .requests import BadRequest, content_length, error_json, status_of
 
 # The page: URL path -> (file in masyu/play/static, content type).
 STATIC: dict[str, tuple[str, str]] = {
@@ -42,14 +46,23 @@ HEADERS = {
     "Referrer-Policy": "no-referrer",
     "Cache-Control": "no-store",
 }
+METHODS = ("GET", "HEAD", "POST")
 
 
 class Handler(BaseHTTPRequestHandler):
     server: "PlayServer"
     server_version = "masyu-play"
     protocol_version = "HTTP/1.1"
+    default_request_version = "HTTP/1.0"   # so even a refused request line gets a status line
+    _answered = False
 
     # -- answers --------------------------------------------------------------
+
+    def send_response_only(self, code: int, message: str | None = None) -> None:
+        self._answered = True
+        if self.request_version not in ("HTTP/1.0", "HTTP/1.1"):   # answer in HTTP/1.x
+            self.request_version = "HTTP/1.0"
+        super().send_response_only(code, message)
 
     def _send(self, status: int, body: bytes, content_type: str) -> None:
         self.send_response(status)
@@ -57,6 +70,8 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         for key, value in HEADERS.items():
             self.send_header(key, value)
+        if self.close_connection:
+            self.send_header("Connection", "close")
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -64,26 +79,90 @@ class Handler(BaseHTTPRequestHandler):
     def _json(self, status: int, value: Any) -> None:
         self._send(status, json.dumps(value).encode("utf-8"), "application/json")
 
-    def _error(self, status: int, message: str) -> None:
-        self._json(status, {"error": message})
+    def _error(self, status: int, message: str | BaseException) -> None:
+        self._send(status, error_json(message), "application/json")
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        """http.server's refusals (bad request line, headers, version) as JSON too."""
+        self.close_connection = True
+        if code == HTTPStatus.NOT_IMPLEMENTED:        # an unknown method
+            self._error(405, f"method: this server answers {', '.join(METHODS)}")
+            return
+        try:
+            text = HTTPStatus(code).phrase
+        except ValueError:
+            text = "error"
+        self._error(code, f"request: {message or text}")
 
     def _answer(self, make: Callable[[], Any]) -> None:
         """Run one API call: its JSON, or the error it raised as a status and a message."""
         try:
             self._json(200, make())
         except MasyuError as err:
-            self._error(400, str(err))
+            self._error(status_of(err), err)
         except Unavailable as err:
             self._error(503, str(err))
         except Exception as err:  # never a traceback to the client; one line to the log
-            self.log_message("internal error on %s: %s", self.path[:80],
-                             f"{type(err).__name__}: {err}"[:300])
+            self.log_error("internal error on %s: %s", self.path[:80],
+                           f"{type(err).__name__}: {err}"[:300])
             self._error(500, "internal error")
+
+    # -- one request ------------------------------------------------------------
+
+    def handle_one_request(self) -> None:
+        """Read, route and answer one request; every way it can fail is answered."""
+        self.close_connection = True
+        self.command, self.request_version = "", "HTTP/1.0"   # for answers made early
+        try:
+            self.raw_requestline = self.rfile.readline(65537)
+            if len(self.raw_requestline) > 65536:
+                self.requestline = ""
+                self.send_error(HTTPStatus.REQUEST_URI_TOO_LONG)
+                return
+            if not self.raw_requestline:
+                return
+            if not self.parse_request():
+                if not self._answered:
+                    self.send_error(HTTPStatus.BAD_REQUEST, "no request line")
+                return
+            if len(self.requestline.split()) < 3 or self.request_version < "HTTP/1":
+                self.send_error(HTTPStatus.BAD_REQUEST, "HTTP/0.9 is not served")
+                return
+            if self.command not in METHODS:
+                self.send_error(HTTPStatus.NOT_IMPLEMENTED)
+                return
+            if self.command != "POST" and (self.headers.get("Content-Length") not in (None, "0")
+                                           or "Transfer-Encoding" in self.headers):
+                self.close_connection = True        # a body nobody reads: no next request
+            getattr(self, "do_" + self.command)()
+        except TimeoutError:
+            if not self._answered:
+                self.send_error(HTTPStatus.REQUEST_TIMEOUT, "the request took too long")
+            self.close_connection = True
+        except (ConnectionError, socket.timeout, BrokenPipeError):
+            self.close_connection = True
+        except Exception as err:   # a bug: one line to the log, a 500 if nothing was sent
+            self.close_connection = True
+            self.log_error("internal error on %r: %s", self.requestline[:80],
+                           f"{type(err).__name__}: {err}"[:300])
+            if not self._answered:
+                self._error(500, "internal error")
+
+    def _url(self) -> Any:
+        try:
+            return urlsplit(self.path)
+        except ValueError as err:
+            raise BadRequest(str(err), "path") from None
 
     # -- routes ---------------------------------------------------------------
 
     def do_GET(self) -> None:  # noqa: N802  (the name http.server calls)
-        url = urlsplit(self.path)
+        try:
+            url = self._url()
+        except BadRequest as err:
+            self._error(err.status, err)
+            return
         if url.path in STATIC:
             name, kind = STATIC[url.path]
             self._send(200, self.server.static(name), kind)
@@ -103,29 +182,37 @@ class Handler(BaseHTTPRequestHandler):
     do_HEAD = do_GET
 
     def do_POST(self) -> None:  # noqa: N802
-        url = urlsplit(self.path)
-        route = POST_ROUTES.get(url.path)
+        try:
+            url = self._url()
+            route = POST_ROUTES.get(url.path)
+            length = content_length(self.headers.get_all("Content-Length"),
+                                     max_bytes=api.MAX_BODY,
+                                     chunked="Transfer-Encoding" in self.headers)
+        except BadRequest as err:
+            self.close_connection = True       # whatever body there is, unread
+            self._error(err.status, err)
+            return
+        body = self.rfile.read(length)
+        if len(body) < length:
+            self.close_connection = True
+            self._error(400, f"body: {len(body)} bytes of the {length} its Content-Length "
+                             "announces (the connection ended)")
+            return
         if route is None:
             if url.path in GET_ROUTES or url.path in STATIC:
                 self._error(405, f"{url.path} takes GET")
             else:
                 self._error(404, f"no such page: {url.path[:80]}")
             return
-        length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
-            self.close_connection = True   # whatever body there is, unread
-            self._error(411, "a POST needs a Content-Length")
-            return
-        if int(length) > api.MAX_BODY:
-            self.close_connection = True   # the body is not read
-            self._error(413, f"body: larger than {api.MAX_BODY} bytes")
-            return
-        body = self.rfile.read(int(length))
         self._answer(lambda: route(self.server, body))
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         if self.server.verbose:
             super().log_message(format, *args)
+
+    def log_error(self, format: str, *args: Any) -> None:  # noqa: A002
+        # errors reach the log even when quiet: one line each, never a traceback
+        super().log_message(format, *args)
 
 
 def _daily(server: "PlayServer", query: api.Query) -> Any:
@@ -155,11 +242,8 @@ POST_ROUTES: dict[str, Callable[["PlayServer", bytes], Any]] = {
 }
 
 
-class PlayServer(ThreadingHTTPServer):
+class PlayServer(BoundedServer):
     """The server; a context manager (``with make_server() as s: s.serve_forever()``)."""
-
-    daemon_threads = True
-    block_on_close = False
 
     def __init__(self, host: str, port: int, *, seconds: float = GENERATION_SECONDS,
                  verbose: bool = False) -> None:
