@@ -139,6 +139,12 @@ class Page:
         return Puzzle.from_grid(self.js("return masyuPlay.puzzle.puzzle").split("\n"))
 
 
+def one_based(text: str) -> str:
+    """The library's cells "(r, c)" count from 0; the page shows them from 1."""
+    import re
+    return re.sub(r"\((\d+), (\d+)\)", lambda m: f"({int(m[1]) + 1}, {int(m[2]) + 1})", text)
+
+
 def name(a, b) -> str:
     """board.js's name of the edge between cells a and b."""
     (r1, c1), (r2, c2) = sorted([a, b])
@@ -163,8 +169,10 @@ def test_drawing_the_days_solution_by_clicks_is_accepted(page):
                      ".map(li => li.className)")
     assert points == ["ok"] * 4
     assert page.js("return JSON.parse(localStorage['masyu-play-v1']).daily['2024-05-06'].solved")
-    assert "solved" in page.el('#calendar-days button[data-date="2024-05-06"]').get_attribute(
-        "class")
+    # a past day solved today is an archive solve: on the calendar, not in the streak
+    classes = page.el('#calendar-days button[data-date="2024-05-06"]').get_attribute("class")
+    assert "archive" in classes and "solved" not in classes.split()
+    assert page.text("#streak").startswith("Streak: 0 days")
 
 
 def test_a_wrong_loop_has_its_violations_marked_on_the_board(page):
@@ -279,7 +287,7 @@ def test_the_hint_button_shows_the_next_deduction_and_names_a_wrong_mark(page):
     assert lines == {name(a, b) for (a, b), v in want.set if v}
     assert crosses == {name(a, b) for (a, b), v in want.set if not v}
     assert all((e in day.loop.edges) == bool(v) for e, v in want.set)   # sound
-    assert want.rule in page.text("#hint-text") and want.text in page.text("#hint-text")
+    assert want.rule in page.text("#hint-text") and one_based(want.text) in page.text("#hint-text")
     # a move clears the hint; a wrong line is then named, by the key H
     a, b = next(((r, c), (r, c + 1)) for r in range(day.puzzle.rows)
                 for c in range(day.puzzle.cols - 1) if ((r, c), (r, c + 1)) not in day.loop.edges)
@@ -292,4 +300,4 @@ def test_the_hint_button_shows_the_next_deduction_and_names_a_wrong_mark(page):
     assert page.edges("circle.hint-wrong") == {name(a, b)}
     told = hint(day.puzzle, Marks(day.puzzle.rows, day.puzzle.cols, frozenset(right + [(a, b)])))
     assert told.kind == "wrong" and [w.edge for w in told.wrong] == [(a, b)]
-    assert page.text("#hint-text") == "Wrong: " + told.wrong[0].text
+    assert page.text("#hint-text") == "Wrong: " + one_based(told.wrong[0].text)
