@@ -767,13 +767,10 @@ function zenLabels() {
 }
 
 function boardKey(e) {              // keys on the focused board; true if used
-  const before = app.board.cursor.join(",");
   if (!app.board.key(e)) return false;
   e.preventDefault();
   const [r, c] = app.board.cursor;
-  if (before !== app.board.cursor.join(",") || e.key === "Delete" || e.key === "Backspace" ||
-      e.shiftKey || e.ctrlKey)
-    $("announce").textContent = app.board.describe(r, c);
+  $("announce").textContent = app.board.describe(r, c);
   return true;
 }
 
