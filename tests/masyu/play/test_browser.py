@@ -467,6 +467,13 @@ def test_pause_stops_the_clock_and_hides_the_board(page):
     assert page.edges() == set()
     page.click("#pause")
     assert page.js("return masyuPlay.since") is not None
+    # a hidden tab stops the clock too, and a visible one starts it again
+    page.js("Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});"
+            "document.dispatchEvent(new Event('visibilitychange'))")
+    assert page.js("return masyuPlay.since") is None
+    page.js("Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});"
+            "document.dispatchEvent(new Event('visibilitychange'))")
+    assert page.js("return masyuPlay.since") is not None
 
 
 def test_status_and_hints_in_view_at_1280x720_and_a_phones_sunday(page):
