@@ -540,3 +540,25 @@ def test_the_tracker_shows_times_flawless_marks_milestones_and_a_share_text(page
     text = page.text("#share-text")
     assert "Tuesday 21 May 2024" in text and "Beginner 8×8" in text and "flawless" in text
     assert "─" not in text and "│" not in text           # no spoiler: no loop drawn
+
+
+def test_a_long_press_marks_an_x_without_the_tool_and_service_js_is_harmless(page):
+    import time
+    import urllib.request
+    page.open("?date=2024-05-22")
+    x, y = page.js("""const b = document.getElementById('board'), r = b.getBoundingClientRect(),
+        v = b.viewBox.baseVal, s = Math.min(r.width / v.width, r.height / v.height);
+        const ox = r.left + (r.width - v.width * s) / 2, oy = r.top + (r.height - v.height * s) / 2;
+        return [ox + (20 + 80) * s, oy + (20 + 60) * s];""")     # between cells (1, 1), (1, 2)
+    point = [{"x": x, "y": y}]
+    page.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    time.sleep(0.8)
+    page.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    assert page.js("return masyuPlay.board.tool") == 1           # the line tool at hand
+    assert page.edges("path.cross") == {"h:1:1"} and page.edges() == set()
+    page.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+    page.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait(lambda: page.edges() == {"h:1:1"})                 # a tap draws a line
+    with urllib.request.urlopen(page.url + "service.js", timeout=30) as res:  # masyu play
+        assert res.status == 200 and res.read() == b""          # has no panel: an empty file
+    assert page.el("#service").get_attribute("hidden") is not None
