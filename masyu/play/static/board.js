@@ -45,7 +45,8 @@ class Board {
     this.drag = null;
     this.cursor = [0, 0];            // the keyboard's cell, drawn while the board has focus
     this.press = null;               // a touch's long-press timer
-    svg.addEventListener("focus", () => this.render());
+    this.keyboard = false;           // the cursor shows while the keyboard drives the board
+    svg.addEventListener("focus", () => { this.keyboard = !this.pointing; this.render(); });
     svg.addEventListener("blur", () => this.render());
     svg.addEventListener("pointerdown", (e) => this.down(e));
     svg.addEventListener("pointermove", (e) => this.move(e));
@@ -181,6 +182,7 @@ class Board {
   // A key pressed on the focused board: true if it was the board's.
   key(e) {
     if (!this.rows) return false;
+    this.keyboard = true;
     const step = STEP[e.key];
     if (step && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
       const [r, c] = this.cursor;
@@ -231,7 +233,10 @@ class Board {
   down(e) {
     if (this.locked || !this.rows) return;
     e.preventDefault();
+    this.keyboard = false;
+    this.pointing = true;
     if (this.svg.focus) this.svg.focus({preventScroll: true});
+    this.pointing = false;
     const p = this.point(e);
     if (e.button === 2) { this.toggle(this.nearestEdge(p), CROSS); return; }
     if (e.button !== 0) return;
@@ -420,7 +425,7 @@ class Board {
         svgEl("rect", {class: "cell", x: m + c * CELL, y: m + r * CELL, width: CELL,
                        height: CELL, role: "img", "aria-label": this.describe(r, c),
                        id: `cell-${r}-${c}`}, named);
-    if (document.activeElement === svg) {
+    if (document.activeElement === svg && this.keyboard) {
       const [r, c] = this.cursor;
       svgEl("rect", {class: "cursor", x: m + c * CELL + 3, y: m + r * CELL + 3,
                      width: CELL - 6, height: CELL - 6, rx: 5, "data-cell": `${r},${c}`}, svg);

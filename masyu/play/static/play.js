@@ -322,6 +322,7 @@ function setMode(mode) {
   for (const b of document.querySelectorAll("#modes button"))
     b.setAttribute("aria-selected", String(b.dataset.mode === mode));
   for (const m of ["daily", "attack", "zen"]) $(`panel-${m}`).hidden = m !== mode;
+  $("panel-tracker").hidden = mode === "zen";
   document.body.dataset.mode = mode;
   if (mode === "zen") {
     address();
