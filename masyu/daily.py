@@ -1,12 +1,15 @@
 """The daily puzzle: one per date, the same on every machine (SPEC section 7).
 
-The schedule follows the Daily Masyu rulebook: Monday and Tuesday 8x8,
-Wednesday and Thursday 10x10, Friday and Saturday 12x12, Sunday 20x20.
-Difficulty rises through the week: Monday's puzzle falls to the local rules
-alone (band ``easy``); from Tuesday on each needs probing (band ``medium``),
-and on the boards two days share, the second day's puzzle needs more probes
-(a higher ``score``) than the first's.  No daily puzzle needs search: each
-has one solution and the deduction levels 1 and 2 finish it.
+The schedule follows the Daily Masyu rulebook: Monday and Tuesday 8x8
+(Beginner), Wednesday and Thursday 10x10 (Intermediate), Friday and Saturday
+12x12 (Advanced), Sunday 20x20 (Master: the rulebook's "Sunday Mega-Master,
+Expert Challenge").  Difficulty rises through the week: Monday's puzzle falls
+to the local rules alone (band ``easy``, score 0); from Tuesday on each needs
+probing (band ``medium``), and the score windows (probes) follow one another
+without overlap, Tuesday's lowest and Sunday's highest, so no later day of a
+week is easier than an earlier one (``tests/masyu/play/test_daily.py`` checks
+it over 52 weeks).  No daily puzzle needs search: each has one solution and
+the deduction levels 1 and 2 finish it.
 
 The puzzle of a date is the first of the candidates ``daily-DATE``,
 ``daily-DATE-1``, ... (generator seeds: text, hashed by ``random.Random``
@@ -35,7 +38,9 @@ from .puzzle import Puzzle
 from .deduce import analyze as _analyze
 
 NO_GUESS_LEVEL = 2    # deduction levels 1 (local) and 2 (probes), no search
-CANDIDATES = 12       # generator seeds tried for a day before taking the nearest
+CANDIDATES = 40       # generator seeds tried for a day before taking the nearest (a
+                      # 12x12 candidate costs ~0.03 s, a 20x20 ~0.4 s; Sunday's window
+                      # takes the first candidate almost always)
 FIRST_DATE = datetime.date(2000, 1, 1)
 LAST_DATE = datetime.date(2999, 12, 31)
 _ISO = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
@@ -46,6 +51,7 @@ class Day:
     """One day of the weekly schedule: the board, the generator band, the score window."""
 
     weekday: str
+    tier: str                  # the rulebook's name: Beginner, Intermediate, Advanced, Master
     rows: int
     cols: int
     band: str                  # the generator's band: easy or medium
@@ -66,16 +72,20 @@ class Day:
         return 0 if self.high is None or d.score < self.high else d.score - self.high + 1
 
 
-# The registry of the schedule, Monday first (``datetime.date.weekday()`` order).
+# The registry of the schedule, Monday first (``datetime.date.weekday()`` order).  The
+# windows are consecutive (each day's low is the day before's high), chosen from the scores
+# the generator gives on each size (8x8 medium: mostly 1-30 probes; 10x10: 4-100; 12x12:
+# 13-150; 20x20: 200-450), so a window rarely misses in CANDIDATES seeds.
 SCHEDULE: tuple[Day, ...] = (
-    Day("monday", 8, 8, "easy", 0, None, "8x8, the local rules finish it"),
-    Day("tuesday", 8, 8, "medium", 0, None, "8x8, needs probing"),
-    Day("wednesday", 10, 10, "medium", 0, 31, "10x10, up to 30 probes"),
-    Day("thursday", 10, 10, "medium", 31, None, "10x10, more than 30 probes"),
-    Day("friday", 12, 12, "medium", 0, 66, "12x12, up to 65 probes"),
-    Day("saturday", 12, 12, "medium", 66, None, "12x12, more than 65 probes"),
-    Day("sunday", 20, 20, "medium", 0, None, "20x20, the week's largest board"),
+    Day("monday", "Beginner", 8, 8, "easy", 0, None, "8x8, the local rules finish it"),
+    Day("tuesday", "Beginner", 8, 8, "medium", 1, 15, "8x8, 1 to 14 probes"),
+    Day("wednesday", "Intermediate", 10, 10, "medium", 15, 35, "10x10, 15 to 34 probes"),
+    Day("thursday", "Intermediate", 10, 10, "medium", 35, 60, "10x10, 35 to 59 probes"),
+    Day("friday", "Advanced", 12, 12, "medium", 60, 90, "12x12, 60 to 89 probes"),
+    Day("saturday", "Advanced", 12, 12, "medium", 90, 200, "12x12, 90 to 199 probes"),
+    Day("sunday", "Master", 20, 20, "medium", 200, None, "20x20, 200 probes or more"),
 )
+TIERS = ("Beginner", "Intermediate", "Advanced", "Master")   # the rulebook's, easiest first
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
-"""Screenshots of ``masyu play`` for docs/img: each mode in both themes, and the
-colour-blind mode once, taken with the headless chromium the browser tests use.
+"""Screenshots of ``masyu play`` for docs/img: each mode in both themes, the colour-blind
+mode once, and the views of issue 32 (the tracker with times, flawless marks, milestones
+and stats; keyboard play with its cursor; a phone's Sunday), taken with the headless
+chromium the browser tests use.
 
     .venv/bin/python tools/screenshots.py            # writes docs/img/play-*.png
 
@@ -9,7 +11,9 @@ local storage (the day's solution, or part of it) or drawn by clicks.
 """
 from __future__ import annotations
 
+import datetime
 import json
+import random
 import shutil
 import sys
 import threading
@@ -98,8 +102,10 @@ def main() -> None:
     partial.update({e: CROSS for e in crosses[:6]})
     partial.update({e: TENTATIVE for e in walk[len(walk) // 2: len(walk) // 2 + 4]})
     solved = {"edges": {e: LINE for e in walk}, "seconds": 412, "solved": True}
-    history = {"2024-05-06": {"solved": True, "seconds": 140},
-               "2024-05-07": {"solved": True, "seconds": 233}}
+    history = {"2024-05-06": {"solved": True, "seconds": 140, "time": 140,
+                              "solvedOn": "2024-05-06", "solvedAt": 1, "flawless": True},
+               "2024-05-07": {"solved": True, "seconds": 233, "time": 233,
+                              "solvedOn": "2024-05-07", "solvedAt": 2}}
 
     srv = make_server("127.0.0.1", 0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
@@ -155,10 +161,67 @@ def main() -> None:
         WebDriverWait(driver, 30).until(lambda d: d.execute_script(
             "return document.querySelectorAll('#board rect.bad').length > 0"))
         s.shot("colorblind")
+        tracker(driver, s)
+        keyboard(driver, s)
+        phone(driver, s)
     finally:
         driver.quit()
         srv.shutdown()
         srv.server_close()
+
+
+def tracker(driver, s: Shooter) -> None:
+    """This month's calendar with times and flawless marks (three weeks solved on their day,
+    one day solved later), the milestones and the stats, today's solve and its share text."""
+    now = datetime.date.today()
+    rng = random.Random(32)
+    book = {}
+    for k in range(1, 24):
+        d = now - datetime.timedelta(days=k)
+        if k in (9, 15):
+            continue                                   # two days missed
+        t = rng.randint(90, 900) if d.weekday() != 6 else rng.randint(900, 1700)
+        book[d.isoformat()] = {"solved": True, "seconds": t, "time": t, "solvedAt": k,
+                               "solvedOn": (d if k != 12 else now).isoformat(),
+                               "flawless": rng.random() < 0.45}
+    today = daily(now)
+    book[now.isoformat()] = {"solved": True, "seconds": 261, "time": 261, "solvedAt": 99,
+                             "solvedOn": now.isoformat(), "flawless": True,
+                             "edges": {e: LINE for e in path_edges(today.loop)}}
+    driver.set_window_size(1280, 1500)
+    s.open(f"?date={now.isoformat()}&mode=daily", {"settings": {"theme": "ivory"}, "daily": book})
+    driver.find_element(By.ID, "share").click()
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.ID, "share-text").is_displayed())
+    s.shot("tracker")
+    driver.set_window_size(1280, 900)
+
+
+def keyboard(driver, s: Shooter) -> None:
+    """Keyboard play: the focused board, its cursor, lines drawn by Shift+arrows."""
+    from selenium.webdriver.common.keys import Keys
+    s.open(f"?date={DATE}&mode=daily", {"settings": {"theme": "ivory"}})
+    driver.execute_script("document.getElementById('board').focus()")
+    keys = ActionChains(driver, duration=0).send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+    for key in (Keys.ARROW_RIGHT, Keys.ARROW_RIGHT, Keys.ARROW_DOWN, Keys.ARROW_DOWN):
+        keys.key_down(Keys.SHIFT).send_keys(key).key_up(Keys.SHIFT)
+    keys.key_down(Keys.CONTROL).send_keys(Keys.ARROW_RIGHT).key_up(Keys.CONTROL)
+    keys.perform()
+    s.shot("keyboard")
+
+
+def phone(driver, s: Shooter) -> None:
+    """A 390x844 phone on a Sunday (20x20): cells of ~26 px, the board scrolls sideways."""
+    sunday = "2024-05-12"
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    try:
+        walk = path_edges(daily(sunday).loop)
+        s.open(f"?date={sunday}&mode=daily",
+               {"settings": {"theme": "ivory"},
+                "daily": {sunday: {"edges": {e: LINE for e in walk[:40]}, "seconds": 300}}})
+        s.shot("phone")
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 if __name__ == "__main__":

@@ -81,15 +81,23 @@ def puzzle_json(g: Generated, date: datetime.date | None) -> dict[str, Any]:
 
 
 def parse_daily(query: Query, today: datetime.date) -> datetime.date:
-    """The date asked for (today without ``date=``)."""
+    """The date asked for (today without ``date=``); a day not yet out is refused (one day of
+    grace: a player east of the server may be a day ahead of its clock)."""
     p = _params(query, ("date",), ())
-    return parse_date(p["date"], "date") if "date" in p else today
+    if "date" not in p:
+        return today
+    date = parse_date(p["date"], "date")
+    if date > today + datetime.timedelta(days=1):
+        raise MasyuError(f"the puzzle of {date} is not out yet", "date")
+    return date
 
 
 def daily_response(date: datetime.date) -> dict[str, Any]:
     """The puzzle of a date (generating: run it under the deadline)."""
     found = daily(date)
-    return puzzle_json(found.generated, found.date)
+    out = puzzle_json(found.generated, found.date)
+    out.update(weekday=found.day.weekday, tier=found.day.tier)   # the rulebook's tier name
+    return out
 
 
 def parse_zen(query: Query) -> dict[str, Any]:

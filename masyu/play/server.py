@@ -37,6 +37,8 @@ STATIC: dict[str, tuple[str, str]] = {
     "/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/play.js": ("play.js", "text/javascript; charset=utf-8"),
     "/play.css": ("play.css", "text/css; charset=utf-8"),
+    # the panel of ``masyu serve`` (players, leaderboards); empty when the file is absent
+    "/service.js": ("service.js", "text/javascript; charset=utf-8"),
 }
 # Nothing from elsewhere: scripts, styles and images only from this server.
 HEADERS = {
@@ -273,7 +275,8 @@ class PlayServer(BoundedServer):
 
     def static(self, name: str) -> bytes:
         if name not in self._files:
-            self._files[name] = resources.files(__package__).joinpath("static", name).read_bytes()
+            path = resources.files(__package__).joinpath("static", name)
+            self._files[name] = path.read_bytes() if path.is_file() else b""
         return self._files[name]
 
     def handle_error(self, request: Any, client_address: Any) -> None:

@@ -2,19 +2,27 @@
 
 The generator (``masyu.generate_with_loop``) makes a puzzle with one solution
 that deduction finishes without search, and its loop.  Zen then moves the
-pearl counts toward the asked densities, using only pearls that loop admits
+pearl counts toward the asked densities, using only pearls a loop admits
 (``masyu.check`` says which cells of the loop a white or a black pearl would
 be happy in):
 
-- a colour below its target gets pearls added, in a seeded order: more pearls
-  never add a solution;
-- a colour above its target loses pearls, in a seeded order, each only if
-  deduction without search still finishes the puzzle.
+- the loop: of up to ``LOOPS`` generator loops (fewer on large boards: a
+  budget of ``LOOP_CELLS`` cells), the first that admits enough pearls of
+  both kinds for the targets, else the one that admits the most of them;
+- every admitted pearl is added (more pearls never add a solution), so the
+  puzzle starts as constrained as the loop allows;
+- then pearls are removed, in a seeded order, each only if deduction without
+  search still finishes the puzzle: first the kind whose target is the
+  smaller share of what it has (a low white target is reached while the black
+  pearls still hold the puzzle), then the other.
 
 A density is a target, "as near as the loop allows": a loop admits only so
-many pearls of each kind, and a puzzle needs some pearls to have one
-solution.  The result is checked once more at the end (one solution, no
-search needed); if the check fails the generator's puzzle is kept as it was.
+many pearls of each kind (the generator's loops wander through most cells and
+admit black pearls on about a fifth of them at most, so a black target above
+~20 % stops there), and a puzzle needs some pearls to have one solution.  The
+page shows the densities reached.  The result is checked once more at the end
+(one solution, no search needed); if the check fails the generator's puzzle is
+kept as it was.
 """
 from __future__ import annotations
 
@@ -30,6 +38,8 @@ from ..daily import deduction_difficulty, solved_by_deduction
 MIN_SIDE, MAX_SIDE = 4, 20     # zen boards (the generator's smallest; 20x20 takes ~2 s)
 MAX_DENSITY = 1.0
 REMOVALS = 400                 # pearls tried for removal at most (a count, never a time)
+LOOPS = 16                     # generator loops tried for one zen puzzle at most
+LOOP_CELLS = 1600              # ... and at most this many cells of them (20x20: 4 loops)
 
 
 def admitted(loop: Loop, kind: str) -> list[tuple[int, int]]:
@@ -57,29 +67,35 @@ def zen(rows: int, cols: int, *, white: float, black: float, seed: int | str) ->
     """A puzzle with one solution, no search needed, and about ``white`` and ``black``
     (fractions of the cells) pearls of each kind; the same arguments give the same puzzle."""
     validate(rows, cols, white, black)
-    g = generate_with_loop(rows, cols, seed=seed)
+    targets = {"W": round(white * rows * cols), "B": round(black * rows * cols)}
+    best: tuple[int, Generated, dict[str, list[tuple[int, int]]]] | None = None
+    for k in range(max(2, min(LOOPS, LOOP_CELLS // (rows * cols)))):
+        g = generate_with_loop(rows, cols, seed=seed if k == 0 else f"{seed}-{k}")
+        room = {kind: admitted(g.loop, kind) for kind in "WB"}
+        reach = sum(min(len(room[kind]), targets[kind]) for kind in "WB")
+        if best is None or reach > best[0]:
+            best = (reach, g, room)
+        if reach == targets["W"] + targets["B"]:
+            break
+    assert best is not None
+    _, g, room = best
     rng = random.Random(f"zen-{seed}")
     pearls = dict(g.puzzle.pearls)
-    # Add where a colour is short (never adds a solution), then remove where it is over.
-    targets = {"W": round(white * rows * cols), "B": round(black * rows * cols)}
-    for kind in ("W", "B"):
-        free = [c for c in admitted(g.loop, kind) if c not in pearls]
-        rng.shuffle(free)
-        have = sum(1 for k in pearls.values() if k == kind)
-        for cell in free[:max(0, targets[kind] - have)]:
-            pearls[cell] = kind
+    for kind in "WB":                    # every admitted pearl (never adds a solution)
+        for cell in room[kind]:
+            pearls.setdefault(cell, kind)
+    have = {kind: sum(1 for k in pearls.values() if k == kind) for kind in "WB"}
     tries = 0
-    for kind in ("W", "B"):
+    for kind in sorted("WB", key=lambda k: targets[k] / max(1, have[k])):
         mine = [c for c, k in sorted(pearls.items()) if k == kind]
         rng.shuffle(mine)
-        over = len(mine) - targets[kind]
         for cell in mine:
-            if over <= 0 or tries >= REMOVALS:
+            if have[kind] <= targets[kind] or tries >= REMOVALS:
                 break
             tries += 1
             del pearls[cell]
             if solved_by_deduction(Puzzle(rows, cols, pearls), g.loop):
-                over -= 1
+                have[kind] -= 1
             else:
                 pearls[cell] = kind
     name = f"zen-{rows}x{cols}-{seed}".replace(" ", "_")

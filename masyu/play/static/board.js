@@ -4,13 +4,23 @@
 // checker (POST /api/check) whether a loop is right.
 //
 // An edge is named "h:r:c" (between cells (r, c) and (r, c+1)) or "v:r:c" (between (r, c)
-// and (r+1, c)); its state is EMPTY, LINE, TENTATIVE or CROSS (an X mark).
+// and (r+1, c)); its state is EMPTY, LINE, TENTATIVE or CROSS (an X mark).  Inside, rows and
+// columns count from 0 (as the API's JSON does); everything a player reads counts from 1
+// (the row and column labels, the cell labels, play.js's texts).
+//
+// Keyboard (the board is focusable): a cursor cell, moved by the arrows; Shift+arrow applies
+// the tool (line, X mark, tentative) to the edge toward that side and, for a line, moves
+// along it; Ctrl+arrow an X mark; Delete erases the marks around the cursor.  Touch: a long
+// press on an edge marks an X whatever the tool.
 "use strict";
 
 const EMPTY = 0, LINE = 1, TENTATIVE = 2, CROSS = 3;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL = 40;                       // viewBox units per cell
 // Box-drawing shapes by the directions they use, as masyu.Loop reads them (N E S W bits).
+const LONG_PRESS_MS = 500;             // a touch held this long on an edge marks an X
+const STEP = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+const SIDE = {"-1,0": "north", "1,0": "south", "0,-1": "west", "0,1": "east"};
 const BOX = [" ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼"];
 
 function svgEl(name, attrs, parent) {
@@ -33,6 +43,11 @@ class Board {
     this.guard = null;               // (edge, state) -> bool: false refuses a move
     this.onChange = null;            // (kind, entry) after every move, undo or redo
     this.drag = null;
+    this.cursor = [0, 0];            // the keyboard's cell, drawn while the board has focus
+    this.press = null;               // a touch's long-press timer
+    this.keyboard = false;           // the cursor shows while the keyboard drives the board
+    svg.addEventListener("focus", () => { this.keyboard = !this.pointing; this.render(); });
+    svg.addEventListener("blur", () => this.render());
     svg.addEventListener("pointerdown", (e) => this.down(e));
     svg.addEventListener("pointermove", (e) => this.move(e));
     svg.addEventListener("pointerup", (e) => this.up(e));
@@ -46,6 +61,7 @@ class Board {
     this.undoStack = (saved && saved.undo) || [];
     this.redoStack = (saved && saved.redo) || [];
     this.locked = false; this.bad = []; this.hint = null; this.drag = null;
+    this.cursor = [0, 0];
     this.render();
   }
 
@@ -154,24 +170,98 @@ class Board {
     this.commit(entry, "clear");
   }
 
+  // -- keyboard: a cursor cell, arrows, Shift+arrow the tool, Ctrl+arrow an X mark -----
+
+  // The edge from the cursor toward a side ([dr, dc]), and the cell across it (null: the wall).
+  edgeToward([dr, dc]) {
+    const [r, c] = this.cursor, next = [r + dr, c + dc];
+    if (next[0] < 0 || next[0] >= this.rows || next[1] < 0 || next[1] >= this.cols) return null;
+    return {edge: Board.edgeBetween(this.cursor, next), next};
+  }
+
+  // A key pressed on the focused board: true if it was the board's.
+  key(e) {
+    if (!this.rows) return false;
+    this.keyboard = true;
+    const step = STEP[e.key];
+    if (step && !e.shiftKey && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      const [r, c] = this.cursor;
+      this.cursor = [Math.min(this.rows - 1, Math.max(0, r + step[0])),
+                     Math.min(this.cols - 1, Math.max(0, c + step[1]))];
+      this.render();
+      return true;
+    }
+    if (step && (e.shiftKey || e.ctrlKey) && !e.altKey && !e.metaKey) {
+      const to = this.edgeToward(step);
+      if (!to || this.locked) return true;
+      const tool = e.ctrlKey ? CROSS : this.tool;
+      this.toggle(to.edge, tool);
+      if (tool !== CROSS && this.state(to.edge) === tool) this.cursor = to.next;
+      this.render();
+      return true;
+    }
+    if ((e.key === "Delete" || e.key === "Backspace") && !this.locked) {
+      const entry = [];
+      for (const s of Object.values(STEP)) {
+        const to = this.edgeToward(s);
+        if (to) this.change(entry, to.edge, EMPTY);
+      }
+      this.commit(entry, "move");
+      return true;
+    }
+    return false;
+  }
+
+  // What a cell holds, in words (1-based): its place, its pearl, its lines and X marks.
+  describe(r, c) {
+    const ch = this.grid[r] ? this.grid[r][c] : ".";
+    const pearl = ch === "W" ? ", white pearl" : ch === "B" ? ", black pearl" : "";
+    const lines = [], crosses = [];
+    for (const [key, side] of Object.entries(SIDE)) {
+      const [dr, dc] = key.split(",").map(Number), n = [r + dr, c + dc];
+      if (n[0] < 0 || n[0] >= this.rows || n[1] < 0 || n[1] >= this.cols) continue;
+      const v = this.state(Board.edgeBetween([r, c], n));
+      if (v === LINE) lines.push(side); else if (v === CROSS) crosses.push(side);
+    }
+    return `Row ${r + 1}, column ${c + 1}${pearl}` +
+      (lines.length ? `; line ${lines.join(" and ")}` : "") +
+      (crosses.length ? `; X ${crosses.join(" and ")}` : "");
+  }
+
   // -- pointer: click an edge, drag across cells, right button for X marks -----------
 
   down(e) {
     if (this.locked || !this.rows) return;
     e.preventDefault();
+    this.keyboard = false;
+    this.pointing = true;
+    if (this.svg.focus) this.svg.focus({preventScroll: true});
+    this.pointing = false;
     const p = this.point(e);
     if (e.button === 2) { this.toggle(this.nearestEdge(p), CROSS); return; }
     if (e.button !== 0) return;
     this.drag = {edge: this.nearestEdge(p), last: this.cellAt(p), value: null, entry: [],
                  stopped: false};
+    if (e.pointerType === "touch") {           // a long press: an X mark without the tool
+      const d = this.drag;
+      this.press = setTimeout(() => {
+        this.press = null;
+        if (this.drag !== d || d.value !== null) return;
+        this.drag = null;
+        this.toggle(d.edge, CROSS);
+      }, LONG_PRESS_MS);
+    }
     if (this.svg.setPointerCapture) this.svg.setPointerCapture(e.pointerId);
   }
+
+  cancelPress() { if (this.press) { clearTimeout(this.press); this.press = null; } }
 
   move(e) {
     const d = this.drag;
     if (!d || d.stopped) return;
     const now = this.cellAt(this.point(e));
     if (!now || !d.last) { d.last = d.last || now; return; }
+    if (now[0] !== d.last[0] || now[1] !== d.last[1]) this.cancelPress();
     while (!d.stopped && (now[0] !== d.last[0] || now[1] !== d.last[1])) {
       const next = now[0] !== d.last[0]
         ? [d.last[0] + Math.sign(now[0] - d.last[0]), d.last[1]]
@@ -185,6 +275,7 @@ class Board {
   }
 
   up(e) {
+    this.cancelPress();
     const d = this.drag;
     if (!d) return;
     if (d.value === null && !d.stopped) {     // no cell crossed: a click on the nearest edge
@@ -196,6 +287,7 @@ class Board {
   }
 
   finishDrag() {
+    this.cancelPress();
     const d = this.drag;
     this.drag = null;
     if (d) this.commit(d.entry);
@@ -286,6 +378,13 @@ class Board {
                      height: CELL, "data-cell": `${r},${c}`}, lit);
     svgEl("path", {class: "grid", d}, svg);
     svgEl("rect", {class: "frame", x: m, y: m, width: C * CELL, height: R * CELL}, svg);
+    const labels = svgEl("g", {class: "labels", "aria-hidden": "true"}, svg);   // 1-based
+    for (let c = 0; c < C; c++)
+      svgEl("text", {x: m + (c + 0.5) * CELL, y: m * 0.7, "text-anchor": "middle"}, labels)
+        .textContent = c + 1;
+    for (let r = 0; r < R; r++)
+      svgEl("text", {x: m * 0.5, y: m + (r + 0.5) * CELL + 4, "text-anchor": "middle"}, labels)
+        .textContent = r + 1;
     const lines = svgEl("g", {class: "lines"}, svg), marks = svgEl("g", {class: "marks"}, svg);
     for (const [edge, v] of Object.entries(this.edges)) {
       const [[r1, c1], [r2, c2]] = Board.cellsOf(edge);
@@ -320,6 +419,17 @@ class Board {
       svgEl("circle", {class: ch === "W" ? "pearl white" : "pearl black", cx: x, cy: y,
                        r: CELL * 0.3, "data-cell": `${r},${c}`}, pearls);
     }));
+    const named = svgEl("g", {class: "cells"}, svg);   // each cell in words, for screen readers
+    for (let r = 0; r < R; r++)
+      for (let c = 0; c < C; c++)
+        svgEl("rect", {class: "cell", x: m + c * CELL, y: m + r * CELL, width: CELL,
+                       height: CELL, role: "img", "aria-label": this.describe(r, c),
+                       id: `cell-${r}-${c}`}, named);
+    if (document.activeElement === svg && this.keyboard) {
+      const [r, c] = this.cursor;
+      svgEl("rect", {class: "cursor", x: m + c * CELL + 3, y: m + r * CELL + 3,
+                     width: CELL - 6, height: CELL - 6, rx: 5, "data-cell": `${r},${c}`}, svg);
+    }
     const rings = svgEl("g", {class: "bad-marks"}, svg);
     for (const v of this.bad) {
       const [x, y] = centre(v.cell[0], v.cell[1]);

@@ -32,7 +32,7 @@ def week(server):
 
 def test_a_week_of_dates_gives_the_scheduled_sizes_and_the_contract_shape(week):
     for d, n, got in zip(WEEK, SIZES, week):
-        assert set(got) == {"date", "rows", "cols", "puzzle", "difficulty"}
+        assert set(got) == {"date", "rows", "cols", "puzzle", "difficulty", "weekday", "tier"}
         assert got["date"] == d.isoformat()
         assert (got["rows"], got["cols"]) == (n, n)
         lines = got["puzzle"].split("\n")
@@ -53,6 +53,18 @@ def test_difficulty_rises_through_the_week(week):
     assert [d["band"] for d in diffs] == ["easy"] + ["medium"] * 6
     assert diffs[0]["level"] < diffs[1]["level"]
     assert diffs[2]["score"] < diffs[3]["score"] and diffs[4]["score"] < diffs[5]["score"]
+    scores = [d["score"] for d in diffs]
+    assert scores == sorted(scores)
+    assert [g["tier"] for g in week] == ["Beginner"] * 2 + ["Intermediate"] * 2 + \
+        ["Advanced"] * 2 + ["Master"]
+
+
+def test_a_day_not_out_yet_is_refused(server):
+    later = datetime.date.today() + datetime.timedelta(days=2)
+    status, got, _ = request(server, f"/api/daily?date={later.isoformat()}")
+    assert status == 400 and got["error"] == f"date: the puzzle of {later} is not out yet"
+    tomorrow = datetime.date.today() + datetime.timedelta(days=1)   # a day of grace (time zones)
+    assert request(server, f"/api/daily?date={tomorrow.isoformat()}")[0] == 200
 
 
 def test_the_api_and_the_library_give_the_same_daily_puzzle(server, week):

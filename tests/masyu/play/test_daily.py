@@ -82,3 +82,28 @@ def test_masyu_daily_refuses_a_bad_date_in_one_line(bad):
     assert res.exit_code == 2
     assert res.stderr.startswith("masyu: --date: ") and len(res.stderr.splitlines()) == 1
     assert "Traceback" not in res.output
+
+
+def test_the_tiers_are_the_rulebooks_names_and_the_windows_follow_one_another():
+    assert [d.tier for d in SCHEDULE] == ["Beginner", "Beginner", "Intermediate", "Intermediate",
+                                          "Advanced", "Advanced", "Master"]
+    assert "medium" not in {d.tier for d in SCHEDULE}
+    for earlier, later in zip(SCHEDULE[1:], SCHEDULE[2:]):
+        assert earlier.high == later.low               # consecutive windows, no overlap
+
+
+@pytest.mark.slow
+def test_no_later_weekday_is_easier_than_an_earlier_one_over_52_weeks():
+    # The generator's own measure (masyu.generate.bands.measure: the probes deduction needs),
+    # taken again on each published puzzle, not the schedule's bookkeeping.
+    from masyu.generate.bands import measure
+    start = datetime.date(2026, 1, 5)                  # a Monday
+    assert start.weekday() == 0
+    for week in range(52):
+        scores = []
+        for k in range(7):
+            d = daily(start + datetime.timedelta(days=7 * week + k))
+            got = measure(d.puzzle, d.loop)
+            assert got.band == ("easy" if k == 0 else "medium")
+            scores.append(got.score)
+        assert scores == sorted(scores), (start + datetime.timedelta(days=7 * week), scores)

@@ -60,3 +60,16 @@ def test_a_loop_with_no_admitted_pearls_of_a_kind():
     square = Loop(4, 4, [((1, 1), (1, 2)), ((1, 2), (2, 2)), ((2, 1), (2, 2)), ((1, 1), (2, 1))])
     assert admitted(square, "W") == []
     assert admitted(square, "B") == []          # its arms turn at once
+
+
+def test_low_and_high_targets_are_honoured_as_far_as_the_loop_allows():
+    # the cases: a 2 % white target gave 20 % white; 40/40 on 10x10 gave 19 % black
+    low = zen(10, 10, white=0.02, black=0.1, seed=1)
+    w, b = kinds(low.puzzle)
+    assert w <= 5                                        # was 11 (and 20 % on other seeds)
+    high = zen(10, 10, white=0.4, black=0.4, seed=1)
+    w, b = kinds(high.puzzle)
+    assert b == len(admitted(high.loop, "B")) and b >= 20   # every black its loop admits
+    for g in (low, high):
+        assert int(count(g.puzzle, limit=2, method="guard", engine="c")) == 1
+        assert analyze(g.puzzle, max_level=2).complete
