@@ -81,11 +81,11 @@ class Service:
     def __init__(self, config: Config) -> None:
         self.config = config
         self.clock = config.clock
+        self.signer = players.Signer(players.load_key(config.data))   # makes the folder
         engine = make_engine(database_url(config.database, config.data))
         if config.migrate:
             migrate(engine)
         self.store = Store(engine)
-        self.signer = players.Signer(players.load_key(config.data))
         self.limits = Limiter(self.clock, scale=config.rate_scale)
         self.jobs = config.jobs or Jobs(GENERATION_SECONDS)
         self._daily = config.daily or self.jobs.daily
