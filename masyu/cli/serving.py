@@ -9,6 +9,11 @@ import typer
 from .declare import option
 from .inputs import errors_exit, fail
 
+try:   # the optional service extra: masyu serve says how to install it
+    from ..service import running
+except ImportError as missing:
+    running, MISSING = None, missing.name
+
 SERVE = (
     option("host", "--host", default="127.0.0.1", help="The address to listen on."),
     option("port", "--port", kind=int, default=8000, help="The port."),
@@ -29,15 +34,15 @@ def serve(host: str, port: int, data: Optional[str], database: Optional[str], wo
     The page, players, ranked time attacks, leaderboards and the tracker (docs/service.md).
     Needs the service extra: pip install 'xcc-masyu[service]'.  Ctrl-C stops it.
 
-    Example: masyu serve --port 8000 --workers 2   (runs until Ctrl-C)
+    Example: masyu serve --data masyu-data --port 8000   (runs until Ctrl-C)
     """
     with errors_exit():
-        try:
-            from ..service import running
-        except ImportError as err:
-            fail(f"masyu serve needs the service extra ({err.name} is missing): "
+        if running is None:
+            fail(f"masyu serve needs the service extra ({MISSING} is missing): "
                  "pip install 'xcc-masyu[service]'", "serve")
         folder = Path(data) if data else running.default_data()
         running.serve(host, port, folder, database, workers, verbose, ready=lambda: typer.echo(
-            f"masyu: serving at http://{host}:{port}/ (data in {folder}; Ctrl-C stops)",
-            err=True))
+            f"masyu: playing at http://{host}:{port}/ for many players (data in {folder}; "
+            "Ctrl-C stops)", err=True))
+    typer.echo("masyu: stopped", err=True)   # uvicorn returns after Ctrl-C (or SIGTERM)
+    raise typer.Exit(code=130)

@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 from typing import Callable
 
+import uvicorn
+
 from ..errors import MasyuError
 from . import app as application
 from .players import load_key
@@ -39,8 +41,6 @@ def prepare(data: Path, database: str | None) -> str:
 def serve(host: str, port: int, data: Path, database: str | None, workers: int,
           verbose: bool = False, ready: Callable[[], None] = lambda: None) -> None:
     """Serve until Ctrl-C (``ready`` is called once the database is ready)."""
-    import uvicorn
-
     if not 0 <= port <= 65535:
         raise MasyuError(f"a port is a number from 0 to 65535, not {port}", "--port")
     if not 1 <= workers <= 64:

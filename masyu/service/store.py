@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
 DB_FILE = "masyu.db"
@@ -100,9 +102,6 @@ def make_engine(url: str) -> Engine:
 
 def migrate(engine: Engine) -> None:
     """Bring the schema to the newest migration (Alembic, ``migrations/`` in this package)."""
-    from alembic import command
-    from alembic.config import Config
-
     cfg = Config()
     cfg.set_main_option("script_location",
                         str(resources.files(__package__).joinpath("migrations")))
