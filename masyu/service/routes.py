@@ -15,6 +15,7 @@ it; the move log's times must fit in the service's elapsed time plus ``TOLERANCE
 from __future__ import annotations
 
 import datetime
+import sys
 from typing import Any, Awaitable, Callable
 
 from starlette.concurrency import run_in_threadpool
@@ -71,6 +72,10 @@ def guarded(work: Callable[[Service, Request, bytes], Any]) -> Handler:
             return error(400, str(err))
         except Unavailable as err:
             return error(503, str(err))
+        except Exception as err:   # never a traceback to the client; one line to the log
+            print(f"masyu serve: internal error on {request.url.path[:80]}: "
+                  f"{type(err).__name__}: {err}"[:300], file=sys.stderr)
+            return error(500, "internal error")
         if isinstance(value, Response):
             return value
         return _json(value)

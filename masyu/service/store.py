@@ -40,6 +40,7 @@ puzzles = sa.Table(
     "puzzles", metadata,
     sa.Column("date", sa.String(10), primary_key=True),
     sa.Column("grid", sa.Text, nullable=False),
+    sa.Column("answer", sa.Text, nullable=False),     # /api/daily's JSON: made once, shared
 )
 attempts = sa.Table(
     "attempts", metadata,
@@ -194,13 +195,24 @@ class Store:
     # -- puzzles ----------------------------------------------------------------
 
     def puzzle(self, date: str) -> str | None:
+        """The grid text of the day's puzzle, if made."""
         with self._read() as c:
             return c.execute(sa.select(puzzles.c.grid).where(puzzles.c.date == date)).scalar()
 
-    def put_puzzle(self, date: str, grid: str) -> None:
-        with self._write() as c:
-            if c.execute(sa.select(puzzles.c.date).where(puzzles.c.date == date)).first() is None:
-                c.execute(puzzles.insert().values(date=date, grid=grid))
+    def answer(self, date: str) -> str | None:
+        """The day's /api/daily JSON text, if made."""
+        with self._read() as c:
+            return c.execute(sa.select(puzzles.c.answer).where(puzzles.c.date == date)).scalar()
+
+    def put_puzzle(self, date: str, grid: str, answer: str) -> None:
+        """Keep a day's puzzle (another process may have kept it first: the same one)."""
+        try:
+            with self._write() as c:
+                if c.execute(sa.select(puzzles.c.date).where(puzzles.c.date == date)).first() \
+                        is None:
+                    c.execute(puzzles.insert().values(date=date, grid=grid, answer=answer))
+        except sa.exc.IntegrityError:
+            pass
 
     # -- attempts ---------------------------------------------------------------
 
@@ -212,7 +224,15 @@ class Store:
     def start(self, attempt_id: str, player_id: str, date: str, ranked: bool,
               now: float) -> Attempt:
         """A new attempt; a ranked one only if the player has none that day (else the
-        open ranked one goes on, its clock running; a finished one makes this practice)."""
+        open ranked one goes on, its clock running; a finished one makes this practice).
+        Two starts at once: the index lets one ranked attempt in, the other reads it."""
+        try:
+            return self._start(attempt_id, player_id, date, ranked, now)
+        except sa.exc.IntegrityError:
+            return self._start(attempt_id, player_id, date, ranked, now)
+
+    def _start(self, attempt_id: str, player_id: str, date: str, ranked: bool,
+               now: float) -> Attempt:
         with self._write() as c:
             if ranked:
                 row = c.execute(attempts.select().where(

@@ -29,6 +29,7 @@ def upgrade() -> None:
         "puzzles",
         sa.Column("date", sa.String(10), primary_key=True),
         sa.Column("grid", sa.Text, nullable=False),
+        sa.Column("answer", sa.Text, nullable=False),
     )
     op.create_table(
         "attempts",
