@@ -23,6 +23,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "generate": ("generating", "generate", "Generate puzzles with exactly one solution."),
     "daily": ("playing", "daily", "Print the day's puzzle."),
     "play": ("playing", "play", "Play in the browser."),
+    "serve": ("serving", "serve", "Serve Daily Masyu to many players."),
     "sample": ("sampling", "sample",
                "Draw N loops uniformly at random from all the solutions of a puzzle."),
     "explain": ("explaining", "explain", "Explain a puzzle step by step."),

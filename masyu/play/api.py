@@ -18,6 +18,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .. import formats
+from ..attempts import PENALTY_SECONDS
 from ..check import check
 from ..daily import daily, parse_date
 from ..errors import MasyuError
@@ -93,10 +94,12 @@ def parse_daily(query: Query, today: datetime.date) -> datetime.date:
 
 
 def daily_response(date: datetime.date) -> dict[str, Any]:
-    """The puzzle of a date (generating: run it under the deadline)."""
+    """The puzzle of a date (generating: run it under the deadline), and the time attack's
+    ``penalty_seconds`` (:mod:`masyu.attempts`, the rulebook's table)."""
     found = daily(date)
     out = puzzle_json(found.generated, found.date)
-    out.update(weekday=found.day.weekday, tier=found.day.tier)   # the rulebook's tier name
+    out.update(weekday=found.day.weekday, tier=found.day.tier,   # the rulebook's tier name
+               penalty_seconds=PENALTY_SECONDS)
     return out
 
 

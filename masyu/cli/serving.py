@@ -1,0 +1,48 @@
+"""CLI verb serve: Daily Masyu for many players (masyu.service; the ``service`` extra)."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from .declare import option
+from .inputs import errors_exit, fail
+
+try:   # the optional service extra: masyu serve says how to install it
+    from ..service import running
+except ImportError as missing:
+    running, MISSING = None, missing.name
+
+SERVE = (
+    option("host", "--host", default="127.0.0.1", help="The address to listen on."),
+    option("port", "--port", kind=int, default=8000, help="The port."),
+    option("data", "--data", help="The data folder: the signing key and the SQLite database "
+           "(default: $XDG_DATA_HOME/masyu, ~/.local/share/masyu)."),
+    option("database", "--database", help="A PostgreSQL URL, postgresql://user@host/db "
+           "(default: SQLite in the data folder)."),
+    option("workers", "--workers", kind=int, default=1, help="Server processes."),
+    option("verbose", "--verbose", "-v", kind=bool, default=False, help="Log every request."),
+)
+PARAMS = {"serve": SERVE}
+
+
+def serve(host: str, port: int, data: Optional[str], database: Optional[str], workers: int,
+          verbose: bool) -> None:
+    """Serve Daily Masyu to many players.
+
+    The page, players, ranked time attacks, leaderboards and the tracker (docs/service.md).
+    Needs the service extra: pip install 'xcc-masyu[service]'.  Ctrl-C stops it.
+
+    Example: masyu serve --data masyu-data --port 8000   (runs until Ctrl-C)
+    """
+    with errors_exit():
+        if running is None:
+            fail(f"masyu serve needs the service extra ({MISSING} is missing): "
+                 "pip install 'xcc-masyu[service]'", "serve")
+        folder = Path(data) if data else running.default_data()
+        running.serve(host, port, folder, database, workers, verbose, ready=lambda: typer.echo(
+            f"masyu: playing at http://{host}:{port}/ for many players (data in {folder}; "
+            "Ctrl-C stops)", err=True))
+    typer.echo("masyu: stopped", err=True)   # uvicorn returns after Ctrl-C (or SIGTERM)
+    raise typer.Exit(code=130)
