@@ -146,3 +146,21 @@ def test_new_players_are_rate_limited_per_address(app):
     from starlette.testclient import TestClient
     codes = [TestClient(app).get("/api/v1/me").status_code for _ in range(11)]
     assert codes == [200] * 10 + [429]
+
+
+def test_the_board_for_anyone_and_its_limit(app, player, clock):
+    from starlette.testclient import TestClient
+    players = [player() for _ in range(3)]
+    tokens = [p.start().json()["attempt"] for p in players]
+    for k, (p, t) in enumerate(zip(players, tokens)):
+        clock.advance(20)
+        assert p.finish(t, solution_moves(step_ms=100)).status_code == 200
+    anyone = TestClient(app)                       # no cookie: the board, no "me"
+    got = anyone.get(f"/api/v1/leaderboard?date={TODAY}&limit=2").json()
+    assert [e["seconds"] for e in got["entries"]] == [20.0, 40.0] and got["me"] is None
+    me = players[2].client.get("/api/v1/leaderboard").json()["me"]
+    assert me == {"rank": 3, "percentile": 0.0, "seconds": 60.0}
+    assert players[1].client.get("/api/v1/leaderboard").json()["me"]["percentile"] == 50.0
+    for bad in ("0", "101", "x", "1&limit=2"):
+        assert anyone.get(f"/api/v1/leaderboard?limit={bad}").status_code == 400
+    assert anyone.get("/api/v1/leaderboard?dates=2026-12-01").status_code == 400
