@@ -164,3 +164,13 @@ def test_the_board_for_anyone_and_its_limit(app, player, clock):
     for bad in ("0", "101", "x", "1&limit=2"):
         assert anyone.get(f"/api/v1/leaderboard?limit={bad}").status_code == 400
     assert anyone.get("/api/v1/leaderboard?dates=2026-12-01").status_code == 400
+
+
+@pytest.mark.parametrize("base, secure", [("http://testserver", False),
+                                          ("https://testserver", True)])
+def test_the_cookie_is_httponly_lax_and_secure_over_https(app, base, secure):
+    from starlette.testclient import TestClient
+    res = TestClient(app, base_url=base).get("/api/v1/me")
+    cookie = res.headers["set-cookie"]
+    assert cookie.startswith("masyu_player=") and "HttpOnly" in cookie
+    assert "SameSite=lax" in cookie and ("Secure" in cookie) == secure
