@@ -20,7 +20,7 @@
   // -- the CSRF token on every POST to /api/ (the page's own hint requests too) -------
   const plainFetch = window.fetch.bind(window);
   window.fetch = (input, init) => {
-    const url = new URL(typeof input === "string" ? input : input.url, location.href);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     const opts = Object.assign({}, init || {});
     if (state.me && url.origin === location.origin && url.pathname.startsWith("/api/")
         && (opts.method || "GET").toUpperCase() === "POST") {
