@@ -128,7 +128,7 @@ def stats(solves: Iterable[Attempt], today: datetime.date) -> dict[str, Any]:
 
 
 def clock(seconds: float) -> str:
-    s = int(round(seconds))
+    s = int(seconds + 0.5)       # halves up, as the page rounds (Math.round)
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 

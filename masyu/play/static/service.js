@@ -20,7 +20,7 @@
   // -- the CSRF token on every POST to /api/ (the page's own hint requests too) -------
   const plainFetch = window.fetch.bind(window);
   window.fetch = (input, init) => {
-    const url = new URL(typeof input === "string" ? input : input.url, location.href);
+    const url = new URL(input instanceof Request ? input.url : String(input), location.href);
     const opts = Object.assign({}, init || {});
     if (state.me && url.origin === location.origin && url.pathname.startsWith("/api/")
         && (opts.method || "GET").toUpperCase() === "POST") {
@@ -94,7 +94,7 @@
          el("button", {id: "svc-prev", type: "button", title: "Previous month", text: "‹"}),
          el("span", {id: "svc-month"}),
          el("button", {id: "svc-next", type: "button", title: "Next month", text: "›"})),
-      el("ol", {id: "svc-days", "aria-label": "Solved days and times"}),
+      el("ul", {id: "svc-days", "aria-label": "Solved days and times"}),
       el("p", {id: "svc-streak"}),
       el("ul", {id: "svc-milestones", "aria-label": "Milestones this month"}),
       el("h2", {text: "Stats"}),
@@ -231,7 +231,7 @@
       const days = document.getElementById("svc-days");
       days.textContent = "";
       for (const d of got.days) {
-        days.appendChild(el("li", {text: `${d.date.slice(8)}: ${clock(d.seconds)}` +
+        days.appendChild(el("li", {text: `${d.date}: ${clock(d.seconds)}` +
                                    `${d.flawless ? " ✓" : ""}${d.on_day ? "" : " (archive)"}`}));
       }
       say("svc-streak", `Streak ${got.streak} · best ${got.best_streak}`);

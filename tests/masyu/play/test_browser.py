@@ -306,7 +306,8 @@ def test_the_hint_button_shows_the_next_deduction_and_names_a_wrong_mark(page):
 
 # -- issue 32: the page's defects ---------------------------------------------------------
 
-STEP_KEYS = {(-1, 0): "ARROW_UP", (1, 0): "ARROW_DOWN", (0, -1): "ARROW_LEFT", (0, 1): "ARROW_RIGHT"}
+STEP_KEYS = {(-1, 0): "ARROW_UP", (1, 0): "ARROW_DOWN", (0, -1): "ARROW_LEFT",
+             (0, 1): "ARROW_RIGHT"}
 
 
 def store(page) -> dict:
@@ -381,7 +382,8 @@ def test_a_keyboard_only_solve_with_labels_live_region_and_events(page):
         keys.send_keys(Keys.ARROW_RIGHT)
     keys.perform()
     assert page.js("return masyuPlay.board.cursor") == list(cells[0])
-    assert page.js("return document.getElementById('announce').textContent").startswith(f"Row {cells[0][0] + 1}, column {cells[0][1] + 1}")
+    announced = page.js("return document.getElementById('announce').textContent")
+    assert announced.startswith(f"Row {cells[0][0] + 1}, column {cells[0][1] + 1}")
     side = (0, 1) if cells[0][1] + 1 < puzzle.cols else (0, -1)    # an X mark, then none
     x_edge = name(cells[0], (cells[0][0], cells[0][1] + side[1]))
     ActionChains(page.d, duration=0).key_down(Keys.CONTROL).send_keys(
@@ -437,7 +439,8 @@ def test_future_and_impossible_dates_get_a_clear_message(page):
 def test_offline_shows_retry_and_no_stale_board_and_the_address_holds_mode_and_date(page):
     page.open("?date=2024-05-14")
     assert page.js("return location.search") == "?mode=daily&date=2024-05-14"
-    page.js("window.realFetch = window.fetch; window.fetch = () => Promise.reject(new TypeError('x'))")
+    page.js("window.realFetch = window.fetch;"
+            "window.fetch = () => Promise.reject(new TypeError('x'))")
     page.js("document.querySelector('#calendar-days button[data-date=\"2024-05-15\"]').click()")
     page.wait(lambda: "does not answer" in page.text("#status"))
     assert page.el("#retry").is_displayed()

@@ -96,8 +96,10 @@ def test_forged_submissions_are_refused(player, clock):
     # no CSRF token, a wrong one
     assert ann.finish(a["attempt"], moves, csrf=None).status_code == 403
     assert ann.finish(a["attempt"], moves, csrf="0" * 64).status_code == 403
-    # a token not signed here (one letter changed)
-    forged = a["attempt"][:-1] + ("A" if a["attempt"][-1] != "A" else "B")
+    # a token not signed here: the signature's first letter changed (its last letter
+    # holds padding bits: two spellings can decode alike)
+    payload, signature = a["attempt"].rsplit(".", 1)
+    forged = f"{payload}.{'A' if signature[0] != 'A' else 'B'}{signature[1:]}"
     assert ann.finish(forged, moves).status_code == 403
     # a loop that is not the solution; moves that do not draw the loop sent
     wrong = LOOP.replace("┌──┐┌┐", "┌──┐  ", 1)
@@ -144,3 +146,31 @@ def test_new_players_are_rate_limited_per_address(app):
     from starlette.testclient import TestClient
     codes = [TestClient(app).get("/api/v1/me").status_code for _ in range(11)]
     assert codes == [200] * 10 + [429]
+
+
+def test_the_board_for_anyone_and_its_limit(app, player, clock):
+    from starlette.testclient import TestClient
+    players = [player() for _ in range(3)]
+    tokens = [p.start().json()["attempt"] for p in players]
+    for k, (p, t) in enumerate(zip(players, tokens)):
+        clock.advance(20)
+        assert p.finish(t, solution_moves(step_ms=100)).status_code == 200
+    anyone = TestClient(app)                       # no cookie: the board, no "me"
+    got = anyone.get(f"/api/v1/leaderboard?date={TODAY}&limit=2").json()
+    assert [e["seconds"] for e in got["entries"]] == [20.0, 40.0] and got["me"] is None
+    me = players[2].client.get("/api/v1/leaderboard").json()["me"]
+    assert me == {"rank": 3, "percentile": 0.0, "seconds": 60.0}
+    assert players[1].client.get("/api/v1/leaderboard").json()["me"]["percentile"] == 50.0
+    for bad in ("0", "101", "x", "1&limit=2"):
+        assert anyone.get(f"/api/v1/leaderboard?limit={bad}").status_code == 400
+    assert anyone.get("/api/v1/leaderboard?dates=2026-12-01").status_code == 400
+
+
+@pytest.mark.parametrize("base, secure", [("http://testserver", False),
+                                          ("https://testserver", True)])
+def test_the_cookie_is_httponly_lax_and_secure_over_https(app, base, secure):
+    from starlette.testclient import TestClient
+    res = TestClient(app, base_url=base).get("/api/v1/me")
+    cookie = res.headers["set-cookie"]
+    assert cookie.startswith("masyu_player=") and "HttpOnly" in cookie
+    assert "SameSite=lax" in cookie and ("Secure" in cookie) == secure

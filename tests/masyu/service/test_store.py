@@ -29,3 +29,25 @@ def test_the_data_folder_holds_the_key_and_a_wal_database(app, tmp_path, databas
     if database is None:
         with app.state.service.store.engine.connect() as c:
             assert c.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+def test_starts_at_once_give_one_ranked_attempt(tmp_path, database):
+    import threading
+
+    from masyu.service.store import Store
+    engine = make_engine(database_url(database, tmp_path))
+    migrate(engine)
+    store = Store(engine)
+    store.add_player("p1", "h" * 64, 0.0)
+    got, barrier = [], threading.Barrier(6)
+
+    def start(k: int) -> None:
+        barrier.wait()
+        got.append(store.start(f"a{k}", "p1", "2026-12-03", True, float(k)))
+    threads = [threading.Thread(target=start, args=(k,)) for k in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(got) == 6 and len({a.id for a in got}) == 1 and all(a.ranked for a in got)
+    store.close()
