@@ -23,6 +23,7 @@ from ..errors import MasyuError
 from ..formats import box, grid
 from ..generate import DIFFICULTIES, Generated, generate_with_loop
 from ..generate.pearls import Budget
+from ..generate.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
 BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
 
@@ -145,6 +146,9 @@ GENERATE = (
            help="Steps each puzzle may take (questions asked, loops grown; counted, not "
                 "timed: the same seed and budget give the same puzzle). When spent, the "
                 "pearls left stay; a band not reached is an error."),
+    option("symmetry", "--symmetry", choices=tuple(SYMMETRIES), default=DEFAULT_SYMMETRY,
+           help="The pearls' layout: " + "; ".join(f"{s.name}: {s.summary}"
+                                                    for s in SYMMETRIES.values()) + "."),
     option("solutions", "--solutions", metavar="FILE", help="Also write the loops to this file."),
     option("quiet", "--quiet", "-q", kind=bool, default=False,
            help="No progress or timings on stderr."),
@@ -154,7 +158,7 @@ PARAMS = {"generate": GENERATE}
 
 def generate(size: str, seed: str, count: int, difficulty: Optional[str],
              density: Optional[float], minimal: bool, budget: Optional[int],
-             solutions: Optional[str], quiet: bool) -> None:
+             symmetry: str, solutions: Optional[str], quiet: bool) -> None:
     """Generate puzzles with exactly one solution.
 
     Reproducible from a seed.  Each puzzle is printed as soon as it is made,
@@ -179,7 +183,7 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
                     start = time.perf_counter()
                     g = generate_with_loop(rows, cols, seed=s, difficulty=difficulty,
                                            density=density, minimal=minimal, budget=budget,
-                                           on_progress=beat.progress)
+                                           on_progress=beat.progress, symmetry=symmetry)
                     with held_interrupt():   # the puzzle and its loop, or neither
                         emit(format_generated(g))
                         if loops is not None:

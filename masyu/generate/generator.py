@@ -29,11 +29,15 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..board import PEARL_CODE, board, check_size
+from ..deduce import analyze_kinds
 from ..errors import MasyuError
 from ..loop import Loop
 from ..puzzle import Puzzle
 from .bands import DEFAULT_LEVEL, DIFFICULTIES, Difficulty, measure
+from .loops import faces_loop, faces_pearls
 from .pearls import REPAIRS, REPAIRS_PER_CELL, Budget, Judge, full_loop, remove
+from .symmetry import (DEFAULT_SYMMETRY, SYMMETRIES, grow_symmetric, orbits, remove_orbits,
+                       reshape)
 
 MAX_ATTEMPTS = 40     # loops tried before giving up on a band
 
@@ -68,7 +72,8 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
                        density: float | None = None, minimal: bool = False,
                        max_attempts: int = MAX_ATTEMPTS, use_oracle: bool = True,
                        budget: int | None = None,
-                       on_progress: Callable[[Budget], None] | None = None) -> Generated:
+                       on_progress: Callable[[Budget], None] | None = None,
+                       symmetry: str = DEFAULT_SYMMETRY) -> Generated:
     """A puzzle with exactly one strong solution, with that solution and its difficulty.
 
     ``difficulty`` asks for a band (``easy``, ``medium`` or ``hard``; None:
@@ -86,6 +91,11 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
     with more pearls), and if that puzzle is not of the band asked for, the run
     stops with an error that says so.  ``on_progress(budget)`` is called as steps
     are spent: candidates (loops) tried, steps, pearls left, the last score.
+
+    ``symmetry`` (``SYMMETRIES``: ``none``, ``rotational``, ``mirror``) asks for a
+    symmetric pearl layout (:mod:`.symmetry`): the loop is grown symmetric and pearls
+    go an orbit at a time, each removal asked of the same judge (so the puzzle is
+    unique); ``density`` is then met as near as whole orbits allow.
     """
     if all(isinstance(x, int) and not isinstance(x, bool) for x in (rows, cols)) \
             and (rows < 4 or cols < 4):
@@ -102,6 +112,12 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
                                or budget < 1):
         raise MasyuError(f"a budget is a positive number of steps, not {budget!r}", "budget")
     spend = Budget(budget, on_progress)
+    if not isinstance(symmetry, str) or symmetry not in SYMMETRIES:
+        raise MasyuError(f"unknown symmetry {symmetry!r} (use {', '.join(SYMMETRIES)})",
+                         "--symmetry")
+    if symmetry != DEFAULT_SYMMETRY:
+        return _symmetric(rows, cols, seed, difficulty, density, minimal, max_attempts,
+                          use_oracle, spend, symmetry, budget)
     rng = random.Random(seed)
     bd = board(rows, cols)
     # The level a removal must keep: the band's, or probing by default.
@@ -151,6 +167,58 @@ def generate_with_loop(rows: int, cols: int, *, seed: int | str, difficulty: str
                          "--budget")
     raise MasyuError(f"no {difficulty or ''} puzzle found at {rows}x{cols} in {max_attempts} "
                      f"loops with seed {seed!r}; try another seed or difficulty".replace("  ", " "))
+
+
+def _symmetric(rows: int, cols: int, seed: int | str, difficulty: str | None,
+               density: float | None, minimal: bool, max_attempts: int, use_oracle: bool,
+               spend: Budget, symmetry: str, budget: int | None) -> Generated:
+    """:func:`generate_with_loop` with a symmetric layout (see :mod:`.symmetry`)."""
+    rng = random.Random(seed)
+    bd = board(rows, cols)
+    level = DIFFICULTIES[difficulty].level if difficulty else DEFAULT_LEVEL
+    floor = 0 if density is None else max(1, round(density * rows * cols))
+    groups = orbits(rows, cols, symmetry)
+    for attempt in range(1, max_attempts + 1):
+        if spend.over(0, 0):
+            break
+        spend.candidates = attempt
+        inside = grow_symmetric(rows, cols, rng, symmetry)
+        known, kinds = faces_pearls(bd, inside)
+        # reshaped, an orbit at a time, where deduction leaves an edge open
+        for _ in range(max(REPAIRS, int(REPAIRS_PER_CELL * rows * cols))):
+            res = analyze_kinds(bd, kinds, known=known, max_level=min(level, 2))
+            if (res.complete and res.count == 1) or not res.undecided:
+                break
+            a = bd.ends[res.undecided[rng.randrange(len(res.undecided))]][0]
+            reshape(rows, cols, inside, rng, symmetry, (a // cols, a % cols))
+            known, kinds = faces_pearls(bd, inside)
+            spend.done(1)
+        order = list(groups)
+        rng.shuffle(order)
+        with Judge(bd, known, level, candidates=list(kinds), use_oracle=use_oracle,
+                   budget=spend) as judge:
+            # every admitted pearl first: the loop must be the one solution at the level
+            fits = judge.accepts(kinds, min(level, 2) if level < 3 else 3)
+            removed = remove_orbits(kinds, order, judge, level, floor) if fits else None
+        spend.done(1 + judge.steps)
+        if removed is None:
+            continue
+        if minimal and level < 3:
+            with Judge(bd, known, 3, candidates=list(kinds), use_oracle=use_oracle,
+                       budget=spend) as judge:
+                remove_orbits(kinds, order, judge, 3, floor)
+            spend.done(judge.steps)
+        loop = faces_loop(rows, cols, inside)
+        puzzle = Puzzle(rows, cols, bd.pearls(kinds),
+                        name=f"gen-{rows}x{cols}-{_seed_text(seed)}")
+        diff = measure(puzzle, loop)
+        spend.score, spend.band = diff.score, diff.band
+        if difficulty is None or diff.band == difficulty:
+            return Generated(puzzle, loop, diff, seed, attempt, spend.spent)
+    where = "--budget" if budget is not None and spend.spent >= budget else None
+    raise MasyuError(f"no {difficulty or ''} {symmetry} puzzle found at {rows}x{cols} in "
+                     f"{spend.candidates} loops with seed {seed!r}; try another seed or "
+                     f"difficulty".replace("  ", " "), where)
 
 
 def generate(rows: int, cols: int, *, seed: int | str, difficulty: str | None = None,
