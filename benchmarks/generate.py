@@ -17,6 +17,11 @@ and 2 (``masyu.deduce.native.DEDUCERS``: ``c`` by default when built, ``python``
 the reference); ``--versus NAME`` times each seed again with that deducer in the
 same run, checks that the puzzle is the same and adds the ratio.
 
+``--per-seed`` adds a table of each seed's CPU seconds; with ``--uncapped`` each seed
+is also timed, in the same run, with the difficulty measure's search not cut
+(``bands.MEASURE_NODES = None``: the generator before issue 31), the same puzzle
+checked, and the ratio added.
+
 Every puzzle is checked against its loop, its uniqueness is counted by
 dancing links with propagation (``masyu.count(method="propagate",
 engine="c")``: another model, engine and code than the generator's deduction
@@ -38,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import masyu  # noqa: E402
 from masyu.deduce import native  # noqa: E402
-from masyu.generate import generate_with_loop, pearls  # noqa: E402
+from masyu.generate import bands, generate_with_loop, pearls  # noqa: E402
 
 
 class Counting:
@@ -62,13 +67,17 @@ class Counting:
 
 
 def one(rows: int, cols: int, seed: int, args, use_oracle: bool = True,
-        deducer: str | None = None):
+        deducer: str | None = None, measure_nodes: int | None = bands.MEASURE_NODES):
     native.DEFAULT_DEDUCER = deducer or args.deducer
-    with Counting() as counts:
-        start = time.process_time()
-        g = generate_with_loop(rows, cols, seed=seed, difficulty=args.difficulty,
-                               minimal=args.minimal, use_oracle=use_oracle)
-        seconds = time.process_time() - start
+    kept, bands.MEASURE_NODES = bands.MEASURE_NODES, measure_nodes
+    try:
+        with Counting() as counts:
+            start = time.process_time()
+            g = generate_with_loop(rows, cols, seed=seed, difficulty=args.difficulty,
+                                   minimal=args.minimal, use_oracle=use_oracle)
+            seconds = time.process_time() - start
+    finally:
+        bands.MEASURE_NODES = kept
     return g, seconds, counts
 
 
@@ -87,6 +96,9 @@ def main(argv: list[str] | None = None) -> None:
                     help="the code of deduction levels 1 and 2")
     ap.add_argument("--versus", default=None, choices=native.DEDUCERS,
                     help="also time the generator with this deducer (same run)")
+    ap.add_argument("--per-seed", action="store_true", help="a table of each seed's CPU s")
+    ap.add_argument("--uncapped", action="store_true",
+                    help="also time each seed with the measure's search not cut (same run)")
     args = ap.parse_args(argv)
     head = "| size | seeds | median s | worst s | pearls (median) | difficulty | loops grown " \
            "| deductions | oracle questions |"
@@ -105,6 +117,7 @@ def main(argv: list[str] | None = None) -> None:
         times, base, ratios, npearls, bands, attempts = [], [], [], [], collections.Counter(), []
         vs, vs_ratios = [], []
         deductions, questions = [], []
+        rows_of_seeds = []
         for seed in range(args.first_seed, args.first_seed + args.seeds):
             g, seconds, counts = one(rows, cols, seed, args)
             times.append(seconds)
@@ -132,6 +145,13 @@ def main(argv: list[str] | None = None) -> None:
                 vs.append(bs)
                 vs_ratios.append(seconds / bs)
                 note += f", {args.versus} deducer {bs:.2f} s"
+            if args.uncapped:
+                u, us, _ = one(rows, cols, seed, args, measure_nodes=None)
+                assert u.puzzle == g.puzzle, (size, seed, "the cut changed the puzzle")
+                note += f", uncapped {us:.2f} s (score {u.difficulty.score})"
+                rows_of_seeds.append((seed, seconds, us, g.difficulty.score, u.difficulty.score))
+            else:
+                rows_of_seeds.append((seed, seconds, None, g.difficulty.score, None))
             digest = hashlib.sha1("".join(g.puzzle.grid).encode()).hexdigest()[:12]
             print(f"  {size} seed {seed}: {seconds:.2f} s{note}, {npearls[-1]} pearls, "
                   f"{g.difficulty.band} (score {g.difficulty.score}), grid sha1 {digest}",
@@ -147,6 +167,13 @@ def main(argv: list[str] | None = None) -> None:
         if args.versus:
             line += f" {statistics.median(vs):.2f} | {statistics.median(vs_ratios):.2f} |"
         print(line, flush=True)
+        if args.per_seed:
+            print(f"\n| {rows}x{cols} seed | CPU s | score |" +
+                  (" uncapped CPU s | uncapped score | ratio |" if args.uncapped else ""))
+            print("|---|--:|--:|" + ("--:|--:|--:|" if args.uncapped else ""))
+            for seed, s, us, score, uscore in rows_of_seeds:
+                extra = f" {us:.2f} | {uscore} | {us / s:.1f} |" if us is not None else ""
+                print(f"| {seed} | {s:.2f} | {score} |{extra}", flush=True)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ import xcc
 from .board import Cell
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from .encodings.names import DIGITS
+from . import memory as sizes
 from .errors import MasyuError
 from .loop import Loop
 from .puzzle import Puzzle
@@ -113,6 +114,8 @@ def sample(puzzle: Puzzle, k: int, *, seed: int, weak: bool = False,
     """``k`` loops (weak: loop sets) drawn uniformly at random and
     independently from all the solutions; the same seed, the same loops.
     Ctrl-C raises KeyboardInterrupt."""
+    if isinstance(puzzle, Puzzle):  # refused before the plan is built (masyu.memory)
+        sizes.check_exact(puzzle.rows, puzzle.cols, memory)
     enc, cycle, configured = _setup(puzzle, weak, encoding, engine, memory)
     try:
         draws = xcc.sample(enc.problem, k, seed=seed, cycle=cycle, engine=configured)

@@ -17,22 +17,23 @@ from __future__ import annotations
 
 import xcc
 
-import xcc
-
 from .errors import MasyuError
 
 BASE = 100 << 20           # the interpreter with numpy, xcc, masyu and python-sat loaded
 PER_CELL = {               # bytes per cell of the board, by task (peak, not average)
     "read": 1_500,         # the puzzle itself, its board, a check or a picture
     "encode": 10_000,      # the XCC problem (Python objects) and its DLX text
+    "explain": 2_000,      # the deducer's state and the recorded steps (1,000x1,000: 1.4 GB)
 }                          # a search: its engine's bytes_per_node, NODES_PER_CELL times
+PLAN_BYTES = 20            # the memo engine's plan: bytes per cell per cell of the shorter
+                           # side (its layouts grow as cells x side; 400x400: 1.2 GB)
 NODES_PER_CELL = 40        # nodes of the XCC problem a cell (encoding 423: 36 to 43)
 
 
 def estimate(rows: int, cols: int, tasks: tuple[str, ...]) -> int:
     """Peak bytes for a board of ``rows x cols`` doing the largest of ``tasks``
-    (keys of ``PER_CELL``: ``read``, ``encode``, or an engine's name: its
-    ``bytes_per_node``; an unknown name counts as engine ``python``)."""
+    (keys of ``PER_CELL``: ``read``, ``encode``, ``explain``, or an engine's name:
+    its ``bytes_per_node``; an unknown name counts as engine ``python``)."""
     def per_cell(task: str) -> int:
         if task in PER_CELL:
             return PER_CELL[task]
@@ -56,9 +57,42 @@ def parse_size(text: str, where: str = "--memory") -> int:
         raise MasyuError(err.message, err.where) from None
 
 
-def check(needed: int, allowed: int | None, what: str) -> None:
-    """Refuse, with one clear error, a task that would need more than ``allowed``."""
+class TooBig(MasyuError):
+    """Work refused up front, before anything is built: its estimate ``needed``
+    (bytes) passes ``allowed``; ``option`` (its place, ``where``) raises the limit."""
+
+    def __init__(self, what: str, needed: int, allowed: int, option: str = "--memory") -> None:
+        self.needed, self.allowed, self.option = needed, allowed, option
+        super().__init__(f"{what} would need about {format_size(needed)} of memory, more than "
+                         f"the {format_size(allowed)} allowed; use {option} to allow more, "
+                         f"or a smaller board", option)
+
+
+def check(needed: int, allowed: int | None, what: str, option: str = "--memory") -> None:
+    """Refuse (:class:`TooBig`) a task that would need more than ``allowed``."""
     if allowed is not None and needed > allowed:
-        raise MasyuError(f"{what} would need about {format_size(needed)} of memory, more than "
-                         f"the {format_size(allowed)} allowed; use --memory to allow more, "
-                         f"or a smaller board", "--memory")
+        raise TooBig(what, needed, allowed, option)
+
+
+def exact_plan(rows: int, cols: int) -> int:
+    """Bytes of the memo engine's plan for a ``rows x cols`` board, counted against its
+    own limit (the ``memory`` of :func:`masyu.exact.sample`, ``--memory``): a size-based
+    pre-check, known before the plan is built, until the engine gives its own estimate."""
+    return PLAN_BYTES * rows * cols * min(rows, cols)
+
+
+def check_exact(rows: int, cols: int, allowed: int | None) -> None:
+    """Refuse (:class:`TooBig`) an exact count or draw whose plan alone passes ``allowed``
+    (None: the default limit; any other kind of value is left to the engine to refuse)."""
+    if allowed is None or (isinstance(allowed, int) and not isinstance(allowed, bool)):
+        check(exact_plan(rows, cols), limit() if allowed is None else allowed,
+              f"a {rows}x{cols} board")
+
+
+def refuse(rows: int, cols: int, tasks: tuple[str, ...], allowed: int | None = None,
+           option: str = "--memory") -> None:
+    """The one up-front check of the library's long tasks (explain, hint, ambiguity,
+    sample): :class:`TooBig` when ``estimate(rows, cols, tasks)`` passes ``allowed``
+    (None: the default limit, :func:`limit`)."""
+    check(estimate(rows, cols, tasks), limit() if allowed is None else allowed,
+          f"a {rows}x{cols} board", option)

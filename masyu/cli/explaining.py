@@ -15,6 +15,8 @@ from typing import Iterator, Optional
 import typer
 
 from .inputs import errors_exit, fail, read_puzzle_arg
+from .running import limit_memory
+from .solving import MEMORY
 from .declare import REQUIRED, argument, option
 from .declare import SHORT_PUZZLE_HELP as PUZZLE_HELP
 from ..explain import RULES, THEMES, ambiguity as find_ambiguity, explain as explain_puzzle
@@ -80,6 +82,7 @@ EXPLAIN = (
            help="Write one SVG picture per step into DIR (step-0001.svg, ...; end.svg the state "
                 "reached)."),
     option("theme", "--theme", choices=tuple(THEMES), default=DEFAULT_THEME, help=THEME_HELP),
+    MEMORY,
 )
 HINT = (
     argument("puzzle", default=REQUIRED, help=PUZZLE_HELP),
@@ -89,16 +92,19 @@ HINT = (
                 "file, - for stdin, or the text."),
     option("as_json", "--json", kind=bool, default=False,
            help="The hint as JSON: kind, text, step, wrong."),
+    MEMORY,
 )
 AMBIGUITY = (argument("puzzle", default=REQUIRED, help=PUZZLE_HELP),
-             option("as_json", "--json", kind=bool, default=False, help="The report as JSON."))
+             option("as_json", "--json", kind=bool, default=False, help="The report as JSON."),
+             MEMORY)
 PARAMS = {"explain": EXPLAIN, "hint": HINT, "ambiguity": AMBIGUITY}
 
 
-def explain(puzzle: str, as_json: bool, svg_steps: Optional[Path], theme: str) -> None:
+def explain(puzzle: str, as_json: bool, svg_steps: Optional[Path], theme: str,
+            memory_: Optional[str]) -> None:
     p = read_puzzle_arg(puzzle)
     with errors_exit(), interrupted():
-        account = explain_puzzle(p)
+        account = explain_puzzle(p, memory=limit_memory(memory_))
     if svg_steps is not None:
         _write_steps(account, svg_steps, theme)
     if as_json:
@@ -130,7 +136,7 @@ def _write_steps(account, folder: Path, theme: str) -> None:
         fail(err.strerror or str(err), str(folder))
 
 
-def hint(puzzle: str, state: str, as_json: bool) -> None:
+def hint(puzzle: str, state: str, as_json: bool, memory_: Optional[str]) -> None:
     """The next step from your marks, or which marks are wrong.
 
     A deduction and its reason (not the answer's next edge), or which marks are wrong
@@ -148,7 +154,7 @@ def hint(puzzle: str, state: str, as_json: bool) -> None:
             where = f"--state, {err.where}" if err.where else "--state"
             raise MasyuError(err.message, where) from None
         with interrupted():
-            found = find_hint(p, marks)
+            found = find_hint(p, marks, memory=limit_memory(memory_))
     if as_json:
         typer.echo(json.dumps(found.as_dict(), ensure_ascii=False))
     else:
@@ -161,7 +167,7 @@ def hint(puzzle: str, state: str, as_json: bool) -> None:
     raise typer.Exit(code=0 if found.kind in ("step", "solved") else 1)
 
 
-def ambiguity(puzzle: str, as_json: bool) -> None:
+def ambiguity(puzzle: str, as_json: bool, memory_: Optional[str]) -> None:
     """Where a puzzle with two or more solutions is ambiguous.
 
     Two solutions that differ in as few edges as found, the cells where they differ, and single pearls whose addition makes it unique (each
@@ -171,7 +177,7 @@ def ambiguity(puzzle: str, as_json: bool) -> None:
     """
     p = read_puzzle_arg(puzzle)
     with errors_exit(), interrupted():
-        report = find_ambiguity(p)
+        report = find_ambiguity(p, memory=limit_memory(memory_))
     if as_json:
         typer.echo(json.dumps(report.as_dict(), ensure_ascii=False))
     else:

@@ -22,6 +22,8 @@ from ..board import check_size
 from ..errors import MasyuError
 from ..formats import box, grid
 from ..generate import DIFFICULTIES, Generated, generate_with_loop
+from ..generate.pearls import Budget
+from ..generate.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
 BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
 
@@ -65,14 +67,16 @@ def format_solution(g: Generated) -> str:
 
 
 class Heartbeat:
-    """While a puzzle is being made, a line on stderr now and then: which one, how long
-    (first after ``FIRST`` seconds, then every ``every``; redrawn on a terminal)."""
+    """While a puzzle is being made, a line on stderr now and then: which one, the
+    candidates (loops) tried, the steps spent, the pearls left and the last candidate's
+    score, how long (first after ``FIRST`` seconds, then every ``every``; redrawn on a
+    terminal)."""
 
     FIRST = 2.0
 
     def __init__(self, quiet: bool, every: float = 10.0) -> None:
         self.status = Status(quiet, every=every)
-        self.text = ""
+        self.text = self.detail = ""
         self.start = time.perf_counter()
         self.stop = threading.Event()
         self.lock = threading.Lock()     # one writer of stderr at a time: no torn lines
@@ -83,12 +87,19 @@ class Heartbeat:
             elapsed = time.perf_counter() - self.start
             if elapsed >= self.FIRST:
                 with self.lock:
-                    self.status.show(f"{self.text}, {elapsed:.0f} s",
+                    self.status.show(f"{self.text}{self.detail}, {elapsed:.0f} s",
                                      force=not self.status.shown)
+
+    def progress(self, budget: Budget) -> None:
+        """The generator's progress (:class:`masyu.generate.pearls.Budget`), shown at the next beat."""
+        score = "" if budget.score is None else \
+            f", last score {budget.score:,} ({budget.band})"
+        self.detail = (f": candidate {budget.candidates}, {budget.spent:,} steps, "
+                       f"{budget.pearls} pearls{score}")
 
     def working(self, text: str) -> None:
         with self.lock:
-            self.text, self.start = text, time.perf_counter()
+            self.text, self.detail, self.start = text, "", time.perf_counter()
             self.status.shown = False
         if self.thread is not None and not self.thread.is_alive():
             self.thread.start()
@@ -131,6 +142,13 @@ GENERATE = (
                 "allow: stderr says what was reached)."),
     option("minimal", "--minimal", kind=bool, default=False,
            help="Remove pearls until none can go (by search)."),
+    option("budget", "--budget", kind=int, min=1, metavar="STEPS",
+           help="Steps each puzzle may take (questions asked, loops grown; counted, not "
+                "timed: the same seed and budget give the same puzzle). When spent, the "
+                "pearls left stay; a band not reached is an error."),
+    option("symmetry", "--symmetry", choices=tuple(SYMMETRIES), default=DEFAULT_SYMMETRY,
+           help="The pearls' layout: " + "; ".join(f"{s.name}: {s.summary}"
+                                                    for s in SYMMETRIES.values()) + "."),
     option("solutions", "--solutions", metavar="FILE", help="Also write the loops to this file."),
     option("quiet", "--quiet", "-q", kind=bool, default=False,
            help="No progress or timings on stderr."),
@@ -139,8 +157,8 @@ PARAMS = {"generate": GENERATE}
 
 
 def generate(size: str, seed: str, count: int, difficulty: Optional[str],
-             density: Optional[float], minimal: bool, solutions: Optional[str],
-             quiet: bool) -> None:
+             density: Optional[float], minimal: bool, budget: Optional[int],
+             symmetry: str, solutions: Optional[str], quiet: bool) -> None:
     """Generate puzzles with exactly one solution.
 
     Reproducible from a seed.  Each puzzle is printed as soon as it is made,
@@ -164,7 +182,8 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
                                  f"({rows}x{cols}, seed {s})")
                     start = time.perf_counter()
                     g = generate_with_loop(rows, cols, seed=s, difficulty=difficulty,
-                                           density=density, minimal=minimal)
+                                           density=density, minimal=minimal, budget=budget,
+                                           on_progress=beat.progress, symmetry=symmetry)
                     with held_interrupt():   # the puzzle and its loop, or neither
                         emit(format_generated(g))
                         if loops is not None:

@@ -20,6 +20,7 @@ from ..loop import Loop
 from ..puzzle import Puzzle
 from ..rules import obeys
 from ..solving import count, solve
+from . import limits
 from .steps import cell_text
 
 SAMPLE = 64          # solutions looked at, at most
@@ -91,8 +92,11 @@ def keeps(loop: Loop, cell: Cell, kind: str) -> bool:
     return obeys(PEARL_CODE[kind], near, far)
 
 
-def ambiguity(puzzle: Puzzle) -> Ambiguity:
-    """Two close solutions, where they differ, and verified single pearls that fix it."""
+def ambiguity(puzzle: Puzzle, *, memory: int | None = None) -> Ambiguity:
+    """Two close solutions, where they differ, and verified single pearls that fix it.
+    A board whose search would need more than ``memory`` bytes (None: the default
+    limit) is refused first (:class:`masyu.memory.TooBig`)."""
+    limits.check(puzzle, memory, search=True)
     sols = list(solve(puzzle, limit=SAMPLE))
     if len(sols) < 2:
         return Ambiguity(puzzle, len(sols), sols[0] if sols else None)

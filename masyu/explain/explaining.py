@@ -15,6 +15,7 @@ from ..deduce import band_level, rate
 from ..deduce.state import UNKNOWN
 from ..loop import Loop
 from ..puzzle import Puzzle
+from . import limits
 from .marks import Marks
 from .record import Raw, Recorder, cell_of
 from ..rules import PEARLS, RULES
@@ -106,9 +107,13 @@ def marks_of(bd: Board, val: list[int], loop: Loop | None) -> Marks:
                  frozenset(edges[k] for k in range(bd.nedges) if val[k] == 0))
 
 
-def explain(puzzle: Puzzle, given: Marks | None = None) -> Explanation:
+def explain(puzzle: Puzzle, given: Marks | None = None, *,
+            memory: int | None = None) -> Explanation:
     """The deductions for ``puzzle`` in order, each a step with its rule, cells, edges and
-    sentence; from the marks ``given`` if any (they must be right: see ``masyu.hint``)."""
+    sentence; from the marks ``given`` if any (they must be right: see ``masyu.hint``).
+    A board that would need more than ``memory`` bytes (None: the default limit) is
+    refused first (:class:`masyu.memory.TooBig`)."""
+    limits.check(puzzle, memory, search=False)
     bd = board(puzzle.rows, puzzle.cols)
     kinds = bd.kinds(puzzle.pearls)
     start = [(bd.index[e], v) for e, v in given.pairs()] if given is not None else []

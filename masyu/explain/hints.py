@@ -21,6 +21,7 @@ from ..errors import MasyuError
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..solving import solve
+from . import limits
 from .explaining import explain
 from .marks import Marks, from_items, parse_marks
 from .pictures import state_svg
@@ -122,11 +123,14 @@ def solutions(puzzle: Puzzle) -> list[Loop]:
 
 
 def hint(puzzle: Puzzle, state: Marks | str | Mapping[str, Any] | None = None, *,
-         solution: Loop | None = None) -> Hint:
+         solution: Loop | None = None, memory: int | None = None) -> Hint:
     """The next step from the marks ``state`` (lines and crosses), or the wrong marks and why.
 
-    ``solution``, if known, saves the search for it.
+    ``solution``, if known, saves the search for it.  A board that would need more than
+    ``memory`` bytes (None: the default limit) is refused first
+    (:class:`masyu.memory.TooBig`).
     """
+    limits.check(puzzle, memory, search=solution is None)
     marks = as_marks(puzzle, state)
     sols = [solution] if solution is not None else solutions(puzzle)
     if not sols:
@@ -145,7 +149,7 @@ def hint(puzzle: Puzzle, state: Marks | str | Mapping[str, Any] | None = None, *
                         wrong=wrong)
         if marks.lines == edges:
             return Hint("solved", "Solved: the loop is complete.", puzzle, marks)
-    account = explain(puzzle, marks)
+    account = explain(puzzle, marks, memory=memory)
     if account.steps and account.result != "contradiction":
         step = account.steps[0]
         note = "" if len(sols) == 1 else " (the puzzle has more than one solution)"

@@ -30,6 +30,11 @@ DIFFICULTIES: dict[str, Band] = {b.name: b for b in (
     Band("hard", "it needs search", 3),
 )}
 DEFAULT_LEVEL = 2   # what a puzzle of no band asked for must be solvable at: probing
+# The search nodes a hard puzzle's score counts, at most.  The band is known before the
+# search (deduction with probing falls short); the search only measures how far, and on a
+# minimal 20x20 puzzle it ran for minutes (about 2,300 nodes a CPU second): the slow
+# seeds of issue 31.  Counted, never timed: the same puzzle has the same score everywhere.
+MEASURE_NODES = 5_000
 
 
 @dataclass(frozen=True)
@@ -39,7 +44,9 @@ class Difficulty:
     ``band`` is ``easy`` (the local rules finish it), ``medium`` (it needs
     probing: "if this edge were a line, a contradiction follows"), or
     ``hard`` (it needs search).  ``probes`` and ``nodes`` count that work;
-    ``score`` puts them on one scale (probes, plus 100 per search node).
+    ``score`` puts them on one scale (probes, plus 100 per search node; the
+    search is cut at ``MEASURE_NODES``, so a hard score is at most probes +
+    500,000, and a score there means "at least").
     """
 
     band: str
@@ -66,5 +73,6 @@ def measure(puzzle: Puzzle, loop: Loop | None = None) -> Difficulty:
     if res.complete:
         return Difficulty("easy" if res.level == 1 else "medium", res.probes, 0)
     known = bd.values(loop.edges) if loop is not None else None
-    deep = analyze_kinds(bd, kinds, known=known, max_level=3, limit=2, probe_nodes=False)
-    return Difficulty("hard", res.probes, deep.nodes)
+    deep = analyze_kinds(bd, kinds, known=known, max_level=3, limit=2, probe_nodes=False,
+                         node_limit=MEASURE_NODES)
+    return Difficulty("hard", res.probes, min(deep.nodes, MEASURE_NODES))

@@ -49,6 +49,39 @@ RESCREEN = False      # ask the oracle again after a rollback (tests compare; se
 SEEDS = 8             # deductions that fell short whose facts the judge keeps (0: none)
 
 
+class Budget:
+    """The steps a puzzle may take (``limit``, None: no limit), counted, never timed, so
+    that a seed and a budget give the same puzzle everywhere: a step is a question
+    (a deduction, or one of the uniqueness oracle's) or a loop grown or reshaped.
+    ``on_progress(budget)`` is called as steps are spent, with ``candidates`` (loops
+    tried), ``used``, ``pearls`` (of the candidate now) and the last candidate's
+    ``score`` and ``band``."""
+
+    def __init__(self, limit: int | None = None, on_progress=None) -> None:
+        self.limit, self.on_progress = limit, on_progress
+        self.used = 0          # steps of the candidates done
+        self.now = 0           # steps of the candidate under way
+        self.candidates = self.pearls = 0
+        self.score: int | None = None
+        self.band: str | None = None
+
+    @property
+    def spent(self) -> int:
+        return self.used + self.now
+
+    def over(self, now: int, pearls: int) -> bool:
+        """The candidate under way has taken ``now`` steps: is the budget spent?"""
+        self.now, self.pearls = now, pearls
+        if self.on_progress is not None:
+            self.on_progress(self)
+        return self.limit is not None and self.spent >= self.limit
+
+    def done(self, steps: int) -> None:
+        """A candidate, or a loop, took ``steps`` steps in all."""
+        self.used += steps
+        self.now = 0
+
+
 class Judge:
     """Answers "does this pearl set keep the known loop as the one solution, at this level?".
 
@@ -58,8 +91,10 @@ class Judge:
     """
 
     def __init__(self, bd: Board, known: list[int], level: int,
-                 candidates: Sequence[int] | None = None, use_oracle: bool = True) -> None:
+                 candidates: Sequence[int] | None = None, use_oracle: bool = True,
+                 budget: "Budget | None" = None) -> None:
         self.bd, self.known, self.level = bd, known, level
+        self.budget = budget
         self.checks = 0        # deductions (and fallbacks) run
         self.skipped = 0       # oracle questions answered by an earlier answer
         self.seeded = 0        # deductions that started from an earlier one's facts
@@ -73,6 +108,15 @@ class Judge:
     def close(self) -> None:
         if self.oracle is not None:
             self.oracle.close()
+
+    @property
+    def steps(self) -> int:
+        """The questions asked so far: deductions and the oracle's."""
+        return self.checks + (self.oracle.questions if self.oracle is not None else 0)
+
+    def over(self, pearls: int) -> bool:
+        """Is the budget spent (``pearls`` the pearls left, for the progress report)?"""
+        return self.budget is not None and self.budget.over(self.steps, pearls)
 
     def __enter__(self) -> "Judge":
         return self
@@ -163,7 +207,7 @@ def remove(kinds: list[int], order: Sequence[int], judge: Judge, level: int,
     removed: list[int] = []
     left = sum(1 for k in kinds if k)
     for i in order:
-        if left <= floor:
+        if left <= floor or judge.over(left):
             break
         if not kinds[i]:
             continue
@@ -195,7 +239,7 @@ def _remove_screened(kinds: list[int], order: list[int], judge: Judge, level: in
     passed: set[int] = set()
     batch, pos = FIRST_BATCH, 0
     while True:
-        if pos < len(order) and left - len(pending) > floor:
+        if pos < len(order) and left - len(pending) > floor and not judge.over(left):
             i = order[pos]
             pos += 1
             if not kinds[i]:

@@ -71,13 +71,16 @@ static int sort_pairs(int32_t *item, int32_t *color, size_t k)
 
 /* Is primary item i a table?  If so, record it. */
 static void find_table(struct build *b, struct tables *tb, const int32_t *ks, size_t nk,
-                       int32_t *si, int32_t *sc, int32_t *sig, int32_t *tup, int32_t *opt)
+                       const int32_t *nprim, int32_t *si, int32_t *sc, int32_t *sig,
+                       int32_t *tup, int32_t *opt)
 {
     const struct xcc_cnf_problem *p = b->p;
     int32_t len = -1;
     size_t ntup = 0;
     for (size_t a = 0; a < nk; a++) {
         int32_t k = ks[a], prim = 0, nsec = 0;
+        if (nprim[k] != 1) /* not read whole: linear time however long the options are */
+            return;
         for (int32_t e = p->starts[k]; e < p->starts[k + 1]; e++) {
             int32_t i = p->items[e], c = p->colors[e];
             if (i < p->n1)
@@ -155,16 +158,21 @@ static void find_tables(struct build *b)
     int32_t *si = zalloc(b, b->sz, sizeof *si), *sc = zalloc(b, b->sz, sizeof *sc);
     int32_t *sig = zalloc(b, b->sz, sizeof *sig), *opt = zalloc(b, MAX_TUPLES, sizeof *opt);
     int32_t *tup = zalloc(b, b->sz * MAX_TUPLES, sizeof *tup);
+    int32_t *nprim = zalloc(b, (size_t)m + 1, sizeof *nprim); /* primary items of each option */
     if (!b->fm.oom) {
+        for (int32_t k = 0; k < m; k++)
+            for (int32_t e = p->starts[k]; e < p->starts[k + 1]; e++)
+                nprim[k] += p->items[e] < n1;
         for (int32_t k = 0; k < m; k++)
             for (int32_t e = p->starts[k]; e < p->starts[k + 1]; e++)
                 if (p->items[e] < n1)
                     b->bp[b->bp_start[p->items[e] + 1]++] = k;
         for (int32_t i = 0; i < n1 && !b->fm.oom; i++)
             find_table(b, &b->tb, b->bp + b->bp_start[i],
-                       (size_t)(b->bp_start[i + 1] - b->bp_start[i]), si, sc, sig, tup, opt);
+                       (size_t)(b->bp_start[i + 1] - b->bp_start[i]), nprim, si, sc, sig, tup,
+                       opt);
     }
-    free(si), free(sc), free(sig), free(opt), free(tup);
+    free(si), free(sc), free(sig), free(opt), free(tup), free(nprim);
 }
 
 /* The options in tables (in_table), and for each item the number of tables

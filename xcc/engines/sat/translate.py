@@ -94,9 +94,14 @@ class Translation(Formula):
 
     def _find_tables(self, occs: list[list[tuple[int, int]]], by_primary: list[list[int]]) -> None:
         n1, max_tuples = self.n1, self.MAX_TUPLES
+        # the primary items of each option: an option with several is read no further,
+        # so the search for tables is linear however long the options are
+        nprim = [sum(i < n1 for i, _ in occ or ()) for occ in occs]
         for ks in by_primary:
             signature, tuples = None, {}
             for k in ks:
+                if nprim[k] != 1:
+                    break
                 prim, sec = 0, []
                 for i, c in occ if (occ := occs[k]) else ():
                     if i < n1:
