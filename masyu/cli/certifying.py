@@ -63,8 +63,8 @@ def prove(puzzle: str, out: Path, quiet: bool) -> None:
         raise typer.Exit(code=130) from None
     if not quiet:
         s = cert.stats
-        typer.echo(f"unique: certificate in {out} ({s['rules']} rules, {s['cuts']} cuts, "
-                   f"{s['proof_lines']} proof lines; "
+        typer.echo(f"unique: certificate in {out} ({s['rules']:,} rules, {s['cuts']:,} cuts, "
+                   f"{s['proof_lines']:,} proof lines; "
                    f"{s['search_seconds'] + s['proof_seconds']:.2f} s)", err=True)
 
 
@@ -95,5 +95,5 @@ def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) 
     if not as_json:
         size = f"{v.puzzle.rows}x{v.puzzle.cols}"
         typer.echo(f"verified: the {size} puzzle has exactly one solution "
-                   f"({v.counts['rules']} rules, {v.counts['cuts']} cuts, "
-                   f"{v.counts['lemmas']} lemmas checked)")
+                   f"({v.counts['rules']:,} rules, {v.counts['cuts']:,} cuts, "
+                   f"{v.counts['lemmas']:,} lemmas checked)")
