@@ -21,8 +21,6 @@ thousands separators (``human``), JSON and CSV plain integers.
 """
 from __future__ import annotations
 
-import csv
-import io
 from typing import Mapping
 
 import xcc
@@ -73,6 +71,8 @@ def columns(verb: str) -> list[str]:
 
 def csv_line(values: list) -> str:
     """One CSV line (``\\n`` ended)."""
+    import csv   # start-up: only --csv writes CSV (masyu solve GAMEID imports this module)
+    import io
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(values)
     return buffer.getvalue()
