@@ -9,13 +9,13 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-import typer
-
 import xcc
 
+from .common import say
 from .counting import EXACT_LEAST
 from .inputs import errors_exit, fail, read_puzzle_arg
 from .listing import BLANK_LINE_BETWEEN, DOCUMENTS, SHOWS, WITH_LOOP, show
+from .outputs import emit
 from .running import kind
 from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option, summaries
 from ..exact import sample as sample_loops
@@ -38,7 +38,7 @@ PARAMS = {"sample": SAMPLE}
 
 
 def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fmt: str,
-           quiet: bool) -> None:
+           quiet: bool) -> int:
     """Draw N loops uniformly at random from all the solutions of a puzzle.
 
     Every solution is equally likely and the draws are independent (a loop
@@ -57,15 +57,15 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fm
         try:
             loops = sample_loops(p, k, seed=seed, weak=weak, memory=limit)
         except KeyboardInterrupt:
-            typer.echo("masyu: interrupted while building the diagram", err=True)
-            raise typer.Exit(code=130) from None
+            say("masyu: interrupted while building the diagram")
+            return 130
     texts = [show(p, loop, fmt) for loop in loops]
     if fmt in DOCUMENTS and len(texts) > 1:
         texts = [DOCUMENTS[fmt](texts)]
     between = "\n" if fmt in BLANK_LINE_BETWEEN else ""
-    typer.echo(between.join(texts), nl=False)
+    emit(between.join(texts))
     if not quiet:
         what = kind(weak, 2)
         note = f"{len(loops):,} draw{'' if len(loops) == 1 else 's'}" if loops else f"no {what}"
-        typer.echo(f"{note} (seed {seed}), {time.perf_counter() - start:.3f} s", err=True)
-    raise typer.Exit(code=0 if loops or k == 0 else 1)
+        say(f"{note} (seed {seed}), {time.perf_counter() - start:.3f} s")
+    return 0 if loops or k == 0 else 1
