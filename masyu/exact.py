@@ -121,4 +121,4 @@ def sample(puzzle: Puzzle, k: int, *, seed: int, weak: bool = False,
         draws = xcc.sample(enc.problem, k, seed=seed, cycle=cycle, engine=configured)
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
-    return [enc.loop_of(d) for d in draws]
+    return [enc.loop_of(d).on(puzzle) for d in draws]

@@ -263,8 +263,26 @@ class Loop:
         (:func:`masyu.formats.write_loop`.)"""
         return _installed(self).write_loop(self, format)
 
-    def _repr_svg_(self) -> str:   # Jupyter shows a loop drawn on an empty board
-        return _installed(self).svg.write_loop(self)
+    def on(self, puzzle: Any) -> "Loop":
+        """This loop, remembering the puzzle it solves (a ``masyu.Puzzle`` of its
+        size): Jupyter then draws it with the puzzle's pearls.  ``masyu.solve``,
+        ``Search`` and ``masyu.sample`` give loops so.  Equality and hashing
+        ignore the puzzle."""
+        size = (getattr(puzzle, "rows", None), getattr(puzzle, "cols", None))
+        if size != (self.rows, self.cols) or not hasattr(puzzle, "pearls"):
+            raise MasyuTypeError(f"expected a masyu.Puzzle of size {self.rows}x{self.cols}, not "
+                                 f"{puzzle!r}"[:120], "argument 'puzzle'")
+        loop = object.__new__(Loop)   # the same edges (a frozenset, shared)
+        for name, value in (("rows", self.rows), ("cols", self.cols), ("edges", self.edges),
+                            ("puzzle", puzzle)):
+            object.__setattr__(loop, name, value)
+        return loop
+
+    puzzle: ClassVar[Any] = None   # the puzzle it solves, when known (``on``)
+
+    def _repr_svg_(self) -> str:   # Jupyter shows a loop on its puzzle, or on an empty board
+        svg = _installed(self).svg
+        return svg.write_loop(self) if self.puzzle is None else svg.write(self.puzzle, self)
 
     def __repr__(self) -> str:
         return f"Loop({self.rows}, {self.cols}, <{len(self.edges)} edges>)"

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import xcc
 
 from .encodings import DEFAULT_ENCODING, check_encoding
-from .errors import MasyuError
+from .errors import MasyuError, expect
 
 RunChoice = tuple[str, str, str, "int | None"]  # a run: encoding, method, engine, limit
 
@@ -120,11 +120,18 @@ def auto_runs(weak: bool, limit: int | None, encoding: str | None = None,
     return [prove + (2,), listing + (limit,)]
 
 
-def check_choices(encoding: str | None, method: str, engine: str | None) -> None:
-    """A MasyuError naming the valid choices, for an unknown encoding, method or engine."""
+def check_choices(encoding: str | None, method: str, engine: str | None,
+                  weak: bool = False) -> None:
+    """The one check of a search's choices: a MasyuError naming the valid ones for an
+    unknown encoding, method or engine; a MasyuTypeError (a TypeError too) naming
+    the argument for one of the wrong type (``encoding=422``, ``weak="yes"``)."""
+    expect(weak, bool, "weak", "True or False")
     if encoding is not None:
         check_encoding(encoding)
-    if not isinstance(method, str) or method not in METHODS:
+    expect(method, str, "method", f"a string, one of {', '.join(map(repr, METHODS))}")
+    if engine is not None:
+        expect(engine, str, "engine", "a string (an engine's name) or None")
+    if method not in METHODS:
         raise MasyuError(f"unknown method {method!r}; valid methods: {', '.join(METHODS)}")
     if engine is not None and engine not in xcc.ENGINES:
         raise MasyuError(f"unknown or unavailable engine {engine!r}; "
@@ -138,7 +145,7 @@ def runs(weak: bool, method: str, limit: int | None, encoding: str | None = None
     ``engine`` is the method's choice (``DEFAULT_ENCODING``, ``xcc.DEFAULT_ENGINE``
     outside ``auto`` and ``best``); ``cells``, the board's size, lets ``best``
     choose by it (:func:`best_configuration`)."""
-    check_choices(encoding, method, engine)
+    check_choices(encoding, method, engine, weak)
     if method == "auto":
         return auto_runs(bool(weak), limit, encoding, engine, cells)
     if METHODS[method].auto:
@@ -153,7 +160,7 @@ def split_run(weak: bool, method: str, limit: int | None, encoding: str | None =
     more, and a split count counts them all anyway).  An engine that does not
     split (``splits``: the SAT engine of ``best``) is replaced by the default
     engine, and its guard by the guard with propagation."""
-    encoding, method, engine, _ = runs(bool(weak), method, None, encoding, engine, cells)[-1]
+    encoding, method, engine, _ = runs(weak, method, None, encoding, engine, cells)[-1]
     if not xcc.engines.get(engine).splits:
         engine = xcc.DEFAULT_ENGINE
         if method == "guard" and not weak:

@@ -27,6 +27,7 @@ from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
 from .methods import DEFAULT_METHOD, METHODS, check_choices, runs, split_run
 from .puzzle import Puzzle
+from .report import count_dict
 
 WHERE = ("jobs", "executor", "scheduler", "local_cluster")  # the workers of a split search
 SPLIT_OPTIONS = WHERE + ("budget", "warm")  # xcc.Parallel's, passed on
@@ -55,17 +56,25 @@ class Count(int):
     """A number of solutions that also carries how it was found.
 
     ``stats`` is the engine's :class:`xcc.Stats` (with ``method="filter"`` its
-    ``solutions`` are the weak solutions examined); ``weak`` says which kind
-    was counted; ``complete`` is False if a limit or Ctrl-C stopped the count.
+    ``solutions`` are the weak solutions examined; ``seconds`` and
+    ``cpu_seconds`` its wall and CPU time); ``weak`` says which kind was
+    counted; ``encoding`` and ``method`` those of the run that answered
+    (``method`` None for weak solutions, ``"exact"`` for a count without
+    listing); ``complete`` is False if a limit or Ctrl-C stopped the count.
     """
 
     stats: xcc.Stats
     weak: bool
+    encoding: str | None
+    method: str | None
 
-    def __new__(cls, value: int, stats: xcc.Stats, weak: bool) -> "Count":
+    def __new__(cls, value: int, stats: xcc.Stats, weak: bool, encoding: str | None = None,
+                method: str | None = None) -> "Count":
         self = super().__new__(cls, value)
         self.stats = stats
         self.weak = weak
+        self.encoding = encoding
+        self.method = method
         return self
 
     @property
@@ -73,10 +82,10 @@ class Count(int):
         return self.stats.complete
 
     def as_dict(self) -> dict:
-        """``{"weak" or "strong": count}`` plus the engine statistics (``stats.as_dict()``)."""
-        out: dict = {"weak" if self.weak else "strong": int(self)}
-        out.update(self.stats.as_dict())
-        return out
+        """``{"weak" or "strong": count}``, the engine statistics (``stats.as_dict()``:
+        ``seconds`` wall, ``cpu_seconds`` CPU), then ``encoding``, ``method``, ``mode``
+        and ``count``: the keys of :mod:`masyu.report` (docs/reports.md)."""
+        return count_dict(int(self), self.weak, self.stats, self.encoding, self.method)
 
     def __repr__(self) -> str:
         return f"Count({int(self)}, weak={self.weak}, stats=<{self.stats}>)"
@@ -133,12 +142,12 @@ class Search:
             if deadline is not None:
                 raise MasyuError("a search split over workers takes no deadline",
                                  "argument 'deadline'")
-            self._runs = [split_run(bool(weak), method, limit, encoding, engine, cells)]
+            self._runs = [split_run(weak, method, limit, encoding, engine, cells)]
         else:
             if resume is not None:
                 raise MasyuError("resume continues a search split over workers (jobs=N, ...)",
                                  "argument 'resume'")
-            self._runs = runs(bool(weak), method, limit, encoding, engine, cells)
+            self._runs = runs(weak, method, limit, encoding, engine, cells)
         self.puzzle = puzzle
         self.weak = bool(weak)
         self.limit = limit
@@ -237,7 +246,7 @@ class Search:
     def __iter__(self) -> Iterator[Loop]:
         rows, cols = self.puzzle.rows, self.puzzle.cols
         for edges in self._edge_sets():
-            yield Loop(rows, cols, edges)
+            yield Loop.unchecked(rows, cols, edges).on(self.puzzle)
 
     def count(self) -> Count:
         """Run to the end (or the limit) and return the count.
@@ -260,7 +269,8 @@ class Search:
 
     def result(self) -> Count:
         """The count so far, with its statistics."""
-        return Count(self.found, self.stats, self.weak)
+        return Count(self.found, self.stats, self.weak, self.encoding.kind,
+                     None if self.weak else self.method)
 
     def interrupted(self) -> Count:
         """The count so far after Ctrl-C: ``stats.interrupted`` set, ``complete`` False."""
@@ -314,14 +324,15 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
     count is 0); so does ``deadline`` (seconds), without ``interrupted``.
     """
     if exact:
-        check_choices(encoding, method, xcc.DEFAULT_ENGINE)
+        check_choices(encoding, method, xcc.DEFAULT_ENGINE, weak)
         if limit is not None:
             raise MasyuError("an exact count takes no limit")
         from .exact import exact_count  # start-up: the memo side, for exact counts only
         stats = exact_count(puzzle, weak=weak, encoding=encoding or DEFAULT_ENCODING,
                             engine=engine, memory=memory,
                             on_progress=on_progress, progress_every=progress_every)
-        return Count(stats.solutions, stats, bool(weak))
+        return Count(stats.solutions, stats, bool(weak), str(encoding or DEFAULT_ENCODING),
+                     "exact")
     if memory is not None:
         raise MasyuError("memory is a limit of exact counts only (exact=True)")
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,

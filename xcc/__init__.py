@@ -25,7 +25,7 @@ _EXPORTS: dict[str, str] = {
     "parse_dlx": "dlxfile", "read_dlx": "dlxfile", "write_dlx": "dlxfile",
     "DEFAULT_ENGINE": "engines", "ENGINES": "engines", "XCCError": "errors",
     "XCCTypeError": "errors", "read_text": "textio", "write_text": "textio",
-    "Problem": "problem", "Solution": "results", "Stats": "results",
+    "Problem": "problem", "Solution": "results", "Stats": "results", "cpu_time": "results",
     "Search": "search", "count": "search", "solve": "search", "sample": "search",
     "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
@@ -35,7 +35,7 @@ _EXPORTS: dict[str, str] = {
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine",
-           "XCCTypeError", "read_text", "write_text", "SatSolver"]
+           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time"]
 
 DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
 

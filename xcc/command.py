@@ -52,7 +52,7 @@ class Param:
     choices: tuple[str, ...] | None = None
     min: int | None = None
     hidden: bool = False
-    show_default: bool = True
+    show_default: bool | str = True   # a str: the default shown when the default is None
     quick: bool = False
 
     @property
@@ -228,10 +228,11 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
 
 
 def new_app(prog: str, help: str):
-    """A Typer app for the command ``prog``: plain help, no completion, ``--version``."""
+    """A Typer app for the command ``prog``: plain help, ``--version``, shell completion
+    (``--install-completion``, ``--show-completion``)."""
     import importlib
     import typer   # start-up: only for the Typer command
-    app = typer.Typer(add_completion=False, no_args_is_help=True, help=help,
+    app = typer.Typer(add_completion=True, no_args_is_help=True, help=help,
                       rich_markup_mode=None, pretty_exceptions_enable=False)
 
     def show_version(value: bool) -> None:

@@ -6,7 +6,7 @@ subproblems of a split search on a pool.  Both are a ``Driver``, which owns
 what no engine does, the same way for both: the arguments checked at the
 door (the problem, the engine, the limit, the cycle, the progress callback),
 that a search runs once, the limit (``_room``, ``_reached``), the clock and
-Ctrl-C (``_clocked``: ``stats.seconds``, ``interrupted``), and between two
+Ctrl-C (``_clocked``: ``stats.seconds``, ``cpu_seconds``, ``interrupted``), and between two
 steps the progress reports and the deadline (``_tick``).
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from .cycle import Cycle
 from .engines import Engine, get
 from .errors import XCCError, XCCTypeError
 from .problem import Problem
-from .results import Stats
+from .results import Stats, cpu_time
 
 
 def engine_of(engine: str | Engine) -> Engine:
@@ -79,6 +79,7 @@ class Driver:
         self.stats = self.stats_type(engine=engine.name, labels=engine.counter_labels)
         self._used = False
         self._start = 0.0  # time.perf_counter() when the run began
+        self._cpu = 0.0  # cpu_time() when the run began
         self._next_report = 0.0  # time.monotonic() of the next progress report
         self._end: float | None = None  # time.monotonic() of the deadline
 
@@ -144,7 +145,7 @@ class _Clocked:
     def __enter__(self) -> None:
         d = self.driver
         now = time.monotonic()
-        d._start = time.perf_counter()
+        d._start, d._cpu = time.perf_counter(), cpu_time()
         d._next_report = now + d.progress_every
         d._end = None if d.deadline is None else now + d.deadline
 
@@ -153,3 +154,4 @@ class _Clocked:
         if kind is not None and issubclass(kind, KeyboardInterrupt):
             d._interrupted()
         d.stats.seconds = time.perf_counter() - d._start
+        d.stats.cpu_seconds += cpu_time() - d._cpu  # (+=: a split search's workers add theirs)

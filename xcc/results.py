@@ -1,10 +1,23 @@
 """What a search returns: solutions and statistics, as plain data."""
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from .problem import Occurrence, Problem
+
+
+def cpu_time() -> float:
+    """The CPU seconds (user and system) this process has used so far: the one
+    clock of every ``cpu_seconds`` the package reports.  A report's
+    ``cpu_seconds`` is the difference of two readings around its run, plus the
+    CPU seconds its worker processes report for their tasks (a split search:
+    ``xcc.parallel``); on a shared machine it is the steadier measure, and
+    ``seconds`` (wall clock) the one a user waits for.  (``time.process_time``:
+    the workers of a process pool are the fork server's children, not ours, so
+    ``RUSAGE_CHILDREN`` would not see them.)"""
+    return time.process_time()
 
 def _label(label: str, value: int) -> str:
     """``label`` with ``value`` in it, the plural ``s`` dropped for 1."""
@@ -23,9 +36,10 @@ class Stats:
     """What one run counted, as plain data.
 
     ``solutions`` is the number of solutions the search handed to its
-    caller; ``seconds`` its time; ``complete`` is False when it stopped
-    early (a limit or an interrupt), ``interrupted`` True after Ctrl-C;
-    ``engine`` names the engine.  ``counters`` holds the counters the engine
+    caller; ``seconds`` its wall-clock time and ``cpu_seconds`` its CPU time
+    (:func:`cpu_time`; a split search's workers included); ``complete`` is
+    False when it stopped early (a limit or an interrupt), ``interrupted``
+    True after Ctrl-C; ``engine`` names the engine.  ``counters`` holds the counters the engine
     really has, in its order: for dancing links (as Knuth's DLX2 counts
     them) ``nodes`` (search-tree nodes, solutions included), ``updates``
     (removals of options from item lists), ``cleansings`` (purifications),
@@ -51,6 +65,7 @@ class Stats:
     complete: bool = True
     interrupted: bool = False
     engine: str | None = None
+    cpu_seconds: float = 0.0
     labels: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _counters: dict[str, int] = field(default_factory=dict)
     _source: Callable[[], dict[str, int]] | None = field(default=None, compare=False)
@@ -91,11 +106,12 @@ class Stats:
     conflicts = _counter("conflicts")
 
     def as_dict(self) -> dict:
-        """``solutions``, the engine's counters, ``seconds``, ``complete``,
-        ``interrupted`` and ``engine``, in that order (plain data: a copy)."""
+        """``solutions``, the engine's counters, ``seconds`` (wall), ``cpu_seconds``,
+        ``complete``, ``interrupted`` and ``engine``, in that order (plain data: a
+        copy; the keys of docs/reports.md)."""
         return {"solutions": self.solutions, **self.counters, "seconds": self.seconds,
-                "complete": self.complete, "interrupted": self.interrupted,
-                "engine": self.engine}
+                "cpu_seconds": self.cpu_seconds, "complete": self.complete,
+                "interrupted": self.interrupted, "engine": self.engine}
 
     def __str__(self) -> str:
         """``1 solution, 1,199 nodes, ...``: thousands separated, singular for 1."""

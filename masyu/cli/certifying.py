@@ -11,11 +11,11 @@ import json
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 import xcc
 
+from .common import say
 from .inputs import errors_exit, read_puzzle_arg
+from .outputs import emit
 from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option
 from ..certify import NotUnique, prove as prove_puzzle, verify as verify_dir
 
@@ -40,7 +40,7 @@ VERIFY = (
 PARAMS = {"prove": PROVE, "verify": VERIFY}
 
 
-def prove(puzzle: str, out: Path, quiet: bool) -> None:
+def prove(puzzle: str, out: Path, quiet: bool) -> int:
     """Prove a puzzle's solution unique, in a certificate others can check.
 
     The certificate: the rules as CNF over edge variables (each clause commented with its
@@ -55,20 +55,20 @@ def prove(puzzle: str, out: Path, quiet: bool) -> None:
             try:
                 cert = prove_puzzle(p)
             except NotUnique as err:
-                typer.echo(f"masyu: not unique: {err.message}", err=True)
-                raise typer.Exit(code=1) from None
+                say(f"masyu: not unique: {err.message}")
+                return 1
             cert.write(out)
     except KeyboardInterrupt:
-        typer.echo("masyu: interrupted: no certificate written", err=True)
-        raise typer.Exit(code=130) from None
+        say("masyu: interrupted: no certificate written")
+        return 130
     if not quiet:
         s = cert.stats
-        typer.echo(f"unique: certificate in {out} ({s['rules']} rules, {s['cuts']} cuts, "
-                   f"{s['proof_lines']} proof lines; "
-                   f"{s['search_seconds'] + s['proof_seconds']:.2f} s)", err=True)
+        say(f"unique: certificate in {out} ({s['rules']:,} rules, {s['cuts']:,} cuts, "
+            f"{s['proof_lines']:,} proof lines; {s['search_seconds'] + s['proof_seconds']:.2f} s)")
+    return 0
 
 
-def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) -> None:
+def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) -> int:
     """Check a certificate of uniqueness without a SAT solver.
 
     Rebuilds the rules' clauses from the puzzle and compares them with the CNF, checks every
@@ -83,17 +83,17 @@ def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) 
         with errors_exit():
             v = verify_dir(directory, checker, p)
     except KeyboardInterrupt:
-        typer.echo("masyu: interrupted: not verified", err=True)
-        raise typer.Exit(code=130) from None
+        say("masyu: interrupted: not verified")
+        return 130
     if as_json:
-        typer.echo(json.dumps({"verified": v.verified, "reason": v.reason or None,
-                               "counts": v.counts,
-                               "seconds": {k: round(t, 3) for k, t in v.seconds.items()}}))
+        emit(json.dumps({"verified": v.verified, "reason": v.reason or None, "counts": v.counts,
+                         "seconds": {k: round(t, 3) for k, t in v.seconds.items()}}) + "\n")
     if not v.verified:
-        typer.echo(f"masyu: not verified: {v.reason}", err=True)
-        raise typer.Exit(code=1)
+        say(f"masyu: not verified: {v.reason}")
+        return 1
     if not as_json:
         size = f"{v.puzzle.rows}x{v.puzzle.cols}"
-        typer.echo(f"verified: the {size} puzzle has exactly one solution "
-                   f"({v.counts['rules']} rules, {v.counts['cuts']} cuts, "
-                   f"{v.counts['lemmas']} lemmas checked)")
+        emit(f"verified: the {size} puzzle has exactly one solution "
+             f"({v.counts['rules']:,} rules, {v.counts['cuts']:,} cuts, "
+             f"{v.counts['lemmas']:,} lemmas checked)\n")
+    return 0

@@ -21,6 +21,7 @@ from .inputs import errors_exit, fail
 from .outputs import emit
 from .running import Progress, by, check_memory, kind, new_search
 from ..puzzle import Puzzle
+from ..report import human
 from ..solving import Count
 
 EXACT_LEAST = 1 << 20   # bytes: the smallest --memory of an exact count
@@ -48,14 +49,11 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
     progress.done()
     interrupted = search.stats.interrupted
     if as_json:
-        data = result.as_dict()
-        data.update(encoding=search.encoding.kind, method=None if weak else search.method,
-                    engine=search.engine)
-        emit(json.dumps(data) + "\n")
+        emit(json.dumps(result.as_dict()) + "\n")
     else:
         note = " so far (interrupted)" if interrupted else (
             "" if result.complete else " (stopped at the limit)")
-        emit(f"{int(result):,} {kind(weak, int(result))}{note}\n")
+        emit(f"{human(result)} {kind(weak, int(result))}{note}\n")
         if not quiet:
             say(f"{by(search)}: {result.stats}")
     if interrupted and where is not None:
@@ -116,12 +114,9 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
         return 130
     n = stats.solutions
     if as_json:
-        data = {"weak" if weak else "strong": n}
-        data.update(stats.as_dict())
-        data.update(encoding=str(encoding), method="exact", engine=stats.engine)
-        emit(json.dumps(data) + "\n")
+        emit(json.dumps(Count(n, stats, weak, str(encoding), "exact").as_dict()) + "\n")
     else:
-        emit(f"{n} {kind(weak, n)}\n")
+        emit(f"{human(n)} {kind(weak, n)}\n")
         if not quiet:
             say(f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
                 f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "

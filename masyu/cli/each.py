@@ -7,18 +7,17 @@ and depends on nothing else; ``in_order`` makes the rows one after another
 the loop around it (``--resume``, the progress bar, the output, Ctrl-C), and
 ``only`` the filter ``--only``.
 
-A row holds ``name``, ``rows``, ``cols``, the answer (``strong`` or ``weak``:
-the solutions counted or found; for check ``valid`` and ``violations``), the
-engine's statistics (``Stats.as_dict()``), ``encoding``, ``method``,
-``engine``, ``seconds`` and ``cpu_seconds``: the wall and CPU time for this puzzle
+A row holds ``name``, ``rows``, ``cols``, the count's report
+(``Count.as_dict()``; for check ``valid`` and ``violations``), with
+``seconds`` and ``cpu_seconds`` the wall and CPU time for this puzzle
 (encoding included; on a shared machine the CPU time is the steadier).
-Rows are JSON lines, or CSV rows with ``--csv``; each is written whole, so
-that after Ctrl-C every finished puzzle is in the output.
+Rows are JSON lines, or CSV rows with ``--csv``, their keys and columns those of
+:mod:`masyu.report`; each is written whole, so that after Ctrl-C every
+finished puzzle is in the output.
 """
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 import time
@@ -27,6 +26,8 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 
 import typer
 
+import xcc
+
 from .inputs import fail
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..check import check as check_loop
@@ -34,6 +35,7 @@ from ..formats import box
 from ..loop import Loop
 from ..parallel import map_each
 from ..puzzle import Puzzle
+from ..report import columns, csv_line as _csv_line, csv_values
 from ..solving import Search
 
 
@@ -56,7 +58,7 @@ def answer_key(task: Task) -> str:
 def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
         on_progress: Callable[[Search], None] | None = None) -> dict:
     """The row of one puzzle: the unit of work of ``--each``."""
-    start, cpu = time.perf_counter(), time.process_time()
+    start, cpu = time.perf_counter(), xcc.cpu_time()
     out: dict = {"name": puzzle.name, "rows": puzzle.rows, "cols": puzzle.cols}
     if task.verb == "check":
         violations = (["no loop of this name in the solutions file"] if loop is None
@@ -77,10 +79,8 @@ def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
         out.update(result.as_dict())
         if task.verb == "solve":
             out["loop"] = None if first is None else box.write(first)
-        out.update(encoding=search.encoding.kind, method=None if task.weak else search.method,
-                   engine=search.engine)
     out["seconds"] = round(time.perf_counter() - start, 6)
-    out["cpu_seconds"] = round(time.process_time() - cpu, 6)
+    out["cpu_seconds"] = round(xcc.cpu_time() - cpu, 6)
     return out
 
 
@@ -92,29 +92,12 @@ def positive(r: Mapping, task: Task) -> bool:
 # ---------------------------------------------------------------------------
 # The output: JSON lines or CSV, on stdout or in a file; --resume reads it back
 
-def _columns(task: Task) -> list[str]:
-    if task.verb == "check":
-        return ["name", "rows", "cols", "valid", "violations", "seconds", "cpu_seconds"]
-    return ["name", "rows", "cols", answer_key(task), "complete", "interrupted", "seconds",
-            "cpu_seconds", "encoding", "method", "engine", "counters"]
-
-
-CORE = {"name", "rows", "cols", "strong", "weak", "solutions", "complete", "interrupted",
-        "seconds", "cpu_seconds", "encoding", "method", "engine", "loop", "valid", "violations"}
-
-
-def _csv_line(values: list) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerow(values)
-    return buffer.getvalue()
-
-
 class Rows:
     """Where the rows go: stdout, or ``path`` (written whole: see ``OutputFile``)."""
 
     def __init__(self, task: Task, path: str | None, as_csv: bool, resume: bool) -> None:
         self.task, self.as_csv = task, as_csv
-        self.columns = _columns(task)
+        self.columns = columns(task.verb)
         self.done: set[str] = set()
         kept = ""
         if resume:
@@ -168,15 +151,7 @@ class Rows:
         if not self.as_csv:
             self._put(json.dumps({k: v for k, v in r.items() if k != "loop"}) + "\n")
             return
-        values = []
-        for column in self.columns:
-            if column == "counters":
-                values.append(" ".join(f"{k}={v}" for k, v in r.items() if k not in CORE))
-            elif column == "violations":
-                values.append("; ".join(r["violations"]))
-            else:
-                values.append(r.get(column, ""))
-        self._put(_csv_line(values))
+        self._put(_csv_line(csv_values(r, self.columns)))
 
     def __enter__(self) -> "Rows":
         return self

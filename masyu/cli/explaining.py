@@ -86,10 +86,11 @@ EXPLAIN = (
 )
 HINT = (
     argument("puzzle", default=REQUIRED, help=PUZZLE_HELP),
-    option("state", "--state", default=REQUIRED, metavar="STATE",
+    option("state", "--state", metavar="STATE",
            help="Your marks: a pzprv3 file with its segment lines (1 line, -1 cross), JSON "
                 "{\"set\": [[r1, c1, r2, c2, v], ...]} (v 1 line, 0 cross), or a box drawing; a "
-                "file, - for stdin, or the text."),
+                "file, - for stdin, or the text.  Default: no marks (the first step of a blank "
+                "puzzle)."),
     option("as_json", "--json", kind=bool, default=False,
            help="The hint as JSON: kind, text, step, wrong."),
     MEMORY,
@@ -136,7 +137,7 @@ def _write_steps(account, folder: Path, theme: str) -> None:
         fail(err.strerror or str(err), str(folder))
 
 
-def hint(puzzle: str, state: str, as_json: bool, memory_: Optional[str]) -> None:
+def hint(puzzle: str, state: Optional[str], as_json: bool, memory_: Optional[str]) -> None:
     """The next step from your marks, or which marks are wrong.
 
     A deduction and its reason (not the answer's next edge), or which marks are wrong
@@ -146,10 +147,10 @@ def hint(puzzle: str, state: str, as_json: bool, memory_: Optional[str]) -> None
     Example: masyu hint examples/puzzle.txt --state '{"set": [[1, 1, 2, 1, 1]]}'
     """
     p = read_puzzle_arg(puzzle)
-    text = _read_state(state)
+    text = None if state is None else _read_state(state)
     with errors_exit():
         try:
-            marks = parse_marks(text, p)
+            marks = Marks(p.rows, p.cols) if text is None else parse_marks(text, p)
         except MasyuError as err:   # name the option
             where = f"--state, {err.where}" if err.where else "--state"
             raise MasyuError(err.message, where) from None

@@ -10,6 +10,7 @@ everything the quick path leaves.
 from __future__ import annotations
 
 import importlib
+import os
 from typing import Sequence
 
 import typer
@@ -18,6 +19,8 @@ from typer.core import TyperCommand
 import xcc
 
 from .common import COMMANDS, HELP, STDIN_PICK
+
+COMPLETE = "_MASYU_COMPLETE"   # set by the shell's completion script (click's name for it)
 
 
 class Command(TyperCommand):
@@ -78,8 +81,11 @@ def spell_resume(args: Sequence[str]) -> list[str]:
 
 
 def main(args: Sequence[str]) -> int:
-    """Build the verbs ``args`` name, run, return the exit code."""
-    app = make_app([a for a in args if a in COMMANDS])
+    """Build the verbs ``args`` name (every verb for the shell's completion, which
+    ``--install-completion`` sets up: the words are in its environment), run,
+    return the exit code."""
+    completing = COMPLETE in os.environ
+    app = make_app(None if completing else [a for a in args if a in COMMANDS])
     return run(typer.main.get_command(app), spell_resume(args), "masyu")
 
 

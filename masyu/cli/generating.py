@@ -133,8 +133,8 @@ GENERATE = (
     option("size", "--size", "-s", default="10x10", help="Board size RxC (rows first)."),
     option("seed", "--seed", default=REQUIRED, help="An integer or any text; the same seed "
                                                     "gives the same puzzles everywhere."),
-    # -n: --count here, --limit in solve and count (kept as it is; a later issue decides)
-    option("count", "--count", "-n", kind=int, default=1, min=1,
+    # -n is --limit in every verb (how many results); --count, its older name here, still works
+    option("count", "--limit", "-n", "--count", kind=int, default=1, min=1, metavar="N",
            help="How many puzzles (seeds 7, 8, 9, ...; for a text seed daily, daily-1, ...)."),
     option("difficulty", "--difficulty", "-d", choices=tuple(DIFFICULTIES), help=BAND_HELP),
     option("density", "--density", kind=float,

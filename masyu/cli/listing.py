@@ -10,14 +10,19 @@ from .common import say
 from .inputs import errors_exit, fail, read_puzzle_arg
 from .outputs import OutputFile, held_interrupt, write_file
 from .running import Progress, Stdout, by, check_memory, kind, new_search
-from ..formats import LOOP_FORMATS, write_loop
+from ..formats import FORMATS, LOOP_FORMATS, write as write_puzzle, write_loop
+from ..formats import svg as svg_format
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..render import PICTURES
 
-SHOWS = LOOP_FORMATS + tuple(PICTURES)   # solve --format: the loop formats and the pictures
-BLANK_LINE_BETWEEN = ("box", "text")     # drawings of several lines, one after another
+# the puzzle formats that carry a loop drawn on the puzzle (pzprv3: for puzz.link's player)
+WITH_LOOP = tuple(name for name, f in FORMATS.items() if f.kind == "puzzle" and f.read_loop)
+# solve --format (sample's too): the loop formats, the pictures, the puzzles with their loop
+SHOWS = LOOP_FORMATS + tuple(PICTURES) + tuple(n for n in WITH_LOOP if n not in PICTURES)
+BLANK_LINE_BETWEEN = ("box", "text", "picture")   # drawings of several lines, one after another
 SUFFIX = {"json": ".json", "svg": ".svg"}  # --out-dir files; the others are .txt
+DOCUMENTS = {"svg": svg_format.document}   # several in one document, written at the end
 
 
 def example_puzzle() -> Puzzle:
@@ -29,7 +34,12 @@ def example_puzzle() -> Puzzle:
 
 def show(puzzle: Puzzle, loop: Loop, fmt: str) -> str:
     """The loop in a loop format, or the picture of the puzzle with it; ends in a newline."""
-    text = PICTURES[fmt][1](puzzle, loop) if fmt in PICTURES else write_loop(loop, fmt)
+    if fmt in PICTURES:
+        text = PICTURES[fmt][1](puzzle, loop)
+    elif fmt in WITH_LOOP:
+        text = write_puzzle(puzzle, fmt, loop)
+    else:
+        text = write_loop(loop, fmt)
     return text if text.endswith("\n") else text + "\n"
 
 
@@ -56,9 +66,11 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
     search continued from it if it exists)."""
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     several = all_ or (limit is not None and limit > 1)
-    if fmt == "svg" and several and out_dir is None:
-        fail("several SVG pictures cannot share one document: use --out-dir DIR, "
-             "one file each", "--format")
+    if fmt in WITH_LOOP and fmt not in BLANK_LINE_BETWEEN and several and out_dir is None:
+        fail(f"several {fmt} files cannot share one output: use --out-dir DIR, one file each",
+             "--format")
+    collected: list[str] | None = (
+        [] if fmt in DOCUMENTS and several and out_dir is None else None)
     p = example_puzzle() if puzzle is None else read_puzzle_arg(puzzle)
     search_limit = None if all_ else (limit if limit is not None else 2)
     check_memory(p, allowed, limit=search_limit, **how)
@@ -79,7 +91,10 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
                 for loop in search:
                     with held_interrupt():    # a solution is written and counted, or neither
                         if shown is None or received < shown:
-                            _put(p, loop, fmt, received, out, folder)
+                            if collected is not None:   # one document, written at the end
+                                collected.append(show(p, loop, fmt))
+                            else:
+                                _put(p, loop, fmt, received, out, folder)
                         received += 1
         except KeyboardInterrupt:
             interrupted = True
@@ -89,6 +104,8 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
             if search.found > received and not search.filtering:
                 search.stats.solutions = received   # the last one never reached the output
         progress.done()
+        if collected:
+            out.write(DOCUMENTS[fmt](collected))
     n = received
     if not quiet:
         answer = kind(weak, n)

@@ -5,10 +5,10 @@ import datetime
 import webbrowser
 from typing import Optional
 
-import typer
-
+from .common import say
 from .declare import option
 from .inputs import errors_exit, fail
+from .outputs import emit
 from ..daily import daily as daily_puzzle, parse_date
 from ..play import make_server
 
@@ -34,10 +34,10 @@ def daily(date: Optional[str]) -> None:
     """
     with errors_exit():
         day = parse_date(date, "--date") if date is not None else datetime.date.today()
-        typer.echo(daily_puzzle(day).to_collection(), nl=False)
+        emit(daily_puzzle(day).to_collection())
 
 
-def play(host: str, port: int, no_browser: bool, verbose: bool) -> None:
+def play(host: str, port: int, no_browser: bool, verbose: bool) -> int:
     """Play in the browser.
 
     The daily puzzle, time attack and zen mode, served on this machine.
@@ -51,12 +51,13 @@ def play(host: str, port: int, no_browser: bool, verbose: bool) -> None:
         except OSError as err:
             fail(f"cannot listen on {host}:{port}: {err.strerror or err}", "--port")
     with server:
-        typer.echo(f"masyu: playing at {server.url} (Ctrl-C stops)", err=True)
+        say(f"masyu: playing at {server.url} (Ctrl-C stops)")
         server.prefetch(datetime.date.today())
         if not no_browser:
             webbrowser.open(server.url)
         try:
             server.serve_forever()
         except KeyboardInterrupt:
-            typer.echo("masyu: stopped", err=True)
-            raise typer.Exit(code=130) from None
+            say("masyu: stopped")
+            return 130
+    return 0

@@ -107,7 +107,7 @@ def list_(file: str, only_: Optional[str]) -> None:
     sizes = [f"{p.rows}x{p.cols}" for p in chosen]
     width = max((len(p.name) for p in chosen), default=0)
     size_width = max((len(s) for s in sizes), default=0)
-    emit("".join(f"{p.name:<{width}}  {size:<{size_width}}  {len(p.pearls):>4} pearls\n"
+    emit("".join(f"{p.name:<{width}}  {size:<{size_width}}  {len(p.pearls):>4,} pearls\n"
                  for p, size in zip(chosen, sizes)))
 
 

@@ -9,15 +9,15 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-import typer
-
 import xcc
 
+from .common import say
 from .counting import EXACT_LEAST
-from .inputs import errors_exit, read_puzzle_arg
+from .inputs import errors_exit, fail, read_puzzle_arg
+from .listing import BLANK_LINE_BETWEEN, DOCUMENTS, SHOWS, WITH_LOOP, show
+from .outputs import emit
 from .running import kind
-from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option
-from .. import formats
+from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option, summaries
 from ..exact import sample as sample_loops
 
 MEMORY_HELP = ("Memory limit, e.g. 2G or 500M (default: half the machine's memory, at most 4/5 "
@@ -30,21 +30,25 @@ SAMPLE = (
     option("weak", "--weak", kind=bool, default=False,
            help="Draw weak solutions (several disjoint loops allowed)."),
     option("memory", "--memory", metavar="SIZE", help=MEMORY_HELP),
+    option("fmt", "--format", choices=SHOWS, default="box",
+           help="The loops as " + summaries(SHOWS) + " Several SVG pictures: one document."),
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No summary on stderr."),
 )
 PARAMS = {"sample": SAMPLE}
 
 
-def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str],
-           quiet: bool) -> None:
+def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fmt: str,
+           quiet: bool) -> int:
     """Draw N loops uniformly at random from all the solutions of a puzzle.
 
     Every solution is equally likely and the draws are independent (a loop
-    may come twice).  The loops are printed as boxes, separated by blank
-    lines.  Exit 1 if the puzzle has no solution.
+    may come twice).  The loops are printed as boxes (--format: as solve
+    prints them), separated by blank lines.  Exit 1 if the puzzle has no solution.
 
     Example: masyu sample '6x6:eBbBfWbWbBaBcWbBe' -k 3 --seed 7 --weak
     """
+    if k > 1 and fmt in WITH_LOOP and fmt not in BLANK_LINE_BETWEEN:
+        fail(f"several {fmt} files cannot share one output: draw one (-k 1)", "--format")
     p = read_puzzle_arg(puzzle)
     with errors_exit():
         limit = None if memory is None else xcc.sizes.parse_size(memory, least=EXACT_LEAST)
@@ -53,14 +57,15 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str],
         try:
             loops = sample_loops(p, k, seed=seed, weak=weak, memory=limit)
         except KeyboardInterrupt:
-            typer.echo("masyu: interrupted while building the diagram", err=True)
-            raise typer.Exit(code=130) from None
-    for j, loop in enumerate(loops):
-        if j:
-            typer.echo("")
-        typer.echo(formats.write_loop(loop, "box"), nl=False)
+            say("masyu: interrupted while building the diagram")
+            return 130
+    texts = [show(p, loop, fmt) for loop in loops]
+    if fmt in DOCUMENTS and len(texts) > 1:
+        texts = [DOCUMENTS[fmt](texts)]
+    between = "\n" if fmt in BLANK_LINE_BETWEEN else ""
+    emit(between.join(texts))
     if not quiet:
         what = kind(weak, 2)
-        note = f"{len(loops)} draw{'' if len(loops) == 1 else 's'}" if loops else f"no {what}"
-        typer.echo(f"{note} (seed {seed}), {time.perf_counter() - start:.3f} s", err=True)
-    raise typer.Exit(code=0 if loops or k == 0 else 1)
+        note = f"{len(loops):,} draw{'' if len(loops) == 1 else 's'}" if loops else f"no {what}"
+        say(f"{note} (seed {seed}), {time.perf_counter() - start:.3f} s")
+    return 0 if loops or k == 0 else 1

@@ -40,7 +40,8 @@ ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the met
 ENCODING_HELP = "; ".join(f"{name}: {c.summary}" for name, c in ENCODINGS.items()) + (
     f". Default: the method's choice ({DEFAULT_ENCODING}).")
 METHOD_HELP = "Strong solutions by " + "; ".join(
-    f"{name}: {m.summary}" for name, m in METHODS.items()) + "."
+    f"{name}: {m.summary}" for name, m in METHODS.items()) + (
+    ". Not with --weak or --exact (they take no method).")
 MEMORY_HELP = ("Refuse a task that would need more memory than this (e.g. 4G, 800M). "
                "Default: half the machine's memory, at most 4/5 of what is free.")
 RESUME_HELP = "With --each: skip the puzzles already in -o FILE, keep its rows."
@@ -54,8 +55,8 @@ WEAK = option("weak", "--weak", kind=bool, default=False, quick=True,
               help="Allow several disjoint loops (weak solutions).")
 ENCODING = option("encoding", "--encoding", choices=tuple(ENCODINGS), help=ENCODING_HELP,
                   show_default=False, quick=True)
-METHOD = option("method", "--method", choices=tuple(METHODS), default=DEFAULT_METHOD,
-                help=METHOD_HELP, quick=True)
+METHOD = option("method", "--method", choices=tuple(METHODS), help=METHOD_HELP,
+                show_default=DEFAULT_METHOD, quick=True)   # None: not given (see _method)
 ENGINE = option("engine", "--engine", metavar="NAME", help=ENGINE_HELP, quick=True)
 MEMORY = option("memory_", "--memory", metavar="SIZE", help=MEMORY_HELP)
 EACH = option("each", "--each", kind=bool, default=False, help=EACH_HELP)
@@ -155,6 +156,19 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
         return each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
 
 
+def _method(method: Optional[str], weak: bool, exact: bool = False) -> str:
+    """The method of a search: ``--method``, else the default; refused where no
+    method applies (a method is how strong solutions are found)."""
+    if method is not None:
+        if exact:
+            fail("an exact count takes no method (the memoized search counts the loops "
+                 "themselves); drop --method", "--method")
+        if weak:
+            fail("a method says how strong solutions are found; weak ones (--weak) take "
+                 "none: drop --method", "--method")
+    return DEFAULT_METHOD if method is None else method
+
+
 def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
     for given, name in ((only, "--only"), (as_csv, "--csv"), (resume, "--resume")):
         if given:
@@ -177,6 +191,7 @@ def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_
     """
     if all_ and limit is not None:
         fail("use --all or --limit N, not both")
+    method = _method(method, weak)
     allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     where = _where(jobs, scheduler, local_cluster, continue_)
@@ -210,6 +225,7 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
 
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
+    method = _method(method, weak, exact)
     allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     where = _where(jobs, scheduler, local_cluster, continue_)

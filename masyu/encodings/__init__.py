@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..errors import MasyuError
+from ..errors import MasyuError, expect
 from ..puzzle import Puzzle
 from . import ex422, ex423
 from .encoding import Encoding
@@ -35,8 +35,10 @@ DEFAULT_ENCODING = "423"
 
 
 def check_encoding(encoding: object) -> str:
-    """The encoding's name, or one clear error listing the valid ones."""
-    name = str(encoding)
+    """The encoding's name, or one clear error listing the valid ones (a name
+    that is not a string, such as the int 422: a MasyuTypeError)."""
+    expect(encoding, str, "encoding", f"a string, one of {', '.join(map(repr, ENCODINGS))}")
+    name = encoding
     if name not in ENCODINGS:
         raise MasyuError(f"unknown encoding {encoding!r}; valid encodings: {', '.join(ENCODINGS)}")
     return name

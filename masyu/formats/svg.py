@@ -7,7 +7,9 @@ too, and an edge leaving the board runs into the margin.
 """
 from __future__ import annotations
 
+import re
 from html import escape  # (not xml.sax.saxutils: it imports urllib.request, 0.1 s)
+from typing import Sequence
 
 from ..board import cell_edge
 from ..errors import MasyuError
@@ -83,6 +85,37 @@ def _loop_paths(puzzle: Puzzle, loop: Loop, centre, cell: int) -> list[str]:
             d = "".join("M%g %g" % centre(a) + "L%g %g" % centre(b) for a, b in edges)
         out.append(f'<path d="{d}" stroke="{color}" {style}/>')
     return out
+
+
+_OPENING = '<svg xmlns="http://www.w3.org/2000/svg" '
+_SIZE = re.compile(r'<svg [^>]*width="(\d+)" height="(\d+)"')
+
+
+def document(pictures: Sequence[str], columns: int = 4, gap: int = 12) -> str:
+    """Several pictures of :func:`write` in one SVG document: a grid, ``columns``
+    a row in their order, ``gap`` pixels apart, each a nested ``<svg>`` that keeps
+    its title (``masyu solve --all --format svg``)."""
+    if not pictures:
+        raise MasyuError("no pictures to put in a document")
+    sizes = []
+    for text in pictures:
+        m = _SIZE.match(text)
+        if m is None or not text.startswith(_OPENING):
+            raise MasyuError("not a picture of masyu.render_svg")
+        sizes.append((int(m.group(1)), int(m.group(2))))
+    columns = max(1, min(columns, len(pictures)))
+    widths = [max(w for w, _ in sizes[c::columns]) for c in range(columns)]
+    heights = [max(h for _, h in sizes[r:r + columns]) for r in range(0, len(sizes), columns)]
+    width = sum(widths) + gap * (columns - 1)
+    height = sum(heights) + gap * (len(heights) - 1)
+    parts = [f'{_OPENING}width="{width}" height="{height}" viewBox="0 0 {width} {height}">']
+    for k, text in enumerate(pictures):
+        row, col = divmod(k, columns)
+        x = sum(widths[:col]) + gap * col
+        y = sum(heights[:row]) + gap * row
+        parts.append(text.replace(_OPENING, f'<svg x="{x}" y="{y}" ', 1).rstrip("\n"))
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
 
 
 def write_loop(loop: Loop) -> str:

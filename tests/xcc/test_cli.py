@@ -25,7 +25,7 @@ def test_count_json_queens8(shared):
     assert r.returncode == 0, r.stderr
     d = json.loads(r.stdout)
     assert list(d) == ["solutions", "nodes", "updates", "cleansings", "mems", "max_level",
-                       "seconds", "complete", "interrupted", "engine"]
+                       "seconds", "cpu_seconds", "complete", "interrupted", "engine"]
     assert d["complete"] and not d["interrupted"] and d["engine"] == xcc.DEFAULT_ENGINE
     assert (d["solutions"], d["nodes"], d["updates"], d["cleansings"], d["mems"]) == \
         (92, 1199, 21375, 0, 305205)

@@ -178,7 +178,7 @@ def test_dancing_links_counters(engine):
     p = xcc.Problem(["a", "b"], ["x"], [["a", "x:1"], ["b", "x:1"], ["a", "b"]])
     d = xcc.count(p, engine=engine).as_dict()
     assert list(d) == ["solutions", "nodes", "updates", "cleansings", "mems", "max_level",
-                       "seconds", "complete", "interrupted", "engine"]
+                       "seconds", "cpu_seconds", "complete", "interrupted", "engine"]
     cycle = xcc.Cycle({"x": [((0, 1), "1")]})
     assert list(xcc.count(p, engine=engine, cycle=cycle).counters)[-1] == "cycle_cuts"
     cycle = xcc.Cycle({"x": [((0, 1), "1")]}, propagate=True)

@@ -29,7 +29,6 @@ gives both as plain data, which ``resume=`` continues from.
 from __future__ import annotations
 
 import heapq
-import time
 from collections import deque
 from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -58,14 +57,14 @@ class ParallelStats(Stats):
     what replaying the prefixes cost; ``subproblems`` the prefixes run,
     ``tasks`` the tasks, ``pending`` the prefixes not finished (after an
     interrupt), ``task_seconds`` each task's CPU time, ``cpu_seconds`` all
-    of it (workers and this process), ``renewals`` the pools made anew."""
+    of it (the workers' tasks and this process's run: ``xcc.results.cpu_time``),
+    ``renewals`` the pools made anew."""
 
     overhead: dict[str, int] = field(default_factory=dict)
     subproblems: int = 0
     tasks: int = 0
     pending: list[tuple[int, ...]] = field(default_factory=list)
     task_seconds: list[float] = field(default_factory=list)
-    cpu_seconds: float = 0.0
     renewals: int = 0  # pools made anew after a worker died
 
     def as_dict(self) -> dict:
@@ -292,12 +291,11 @@ class Parallel(Driver):
         its solutions if ``keep``."""
         stats, engine, problem, cycle = self.stats, self._engine, self.problem, self.cycle
         results = self._results
-        clock = time.process_time
         # warm up: run the start here while the pool's processes start (at
         # least one engine budget: a small search ends there, with no
         # overhead), then expand breadth-first, one level at a time, each
         # prefix for a 64th of a budget (a narrow level costs replays, not work)
-        level, mark = list(self._start_prefixes), clock()
+        level = list(self._start_prefixes)
         warm = self.warm if self.warm is not None else WARM * pool.workers
         if len(level) == 1 and len(self._open) < warm:
             with Walker(engine, problem, cycle, walk=False) as walker:
@@ -314,7 +312,6 @@ class Parallel(Driver):
                 deeper.extend(part.children)
             yield from self._emit(results, ordered)
             level = deeper
-        stats.cpu_seconds += clock() - mark
         todo = sorted(self._open)
         heapq.heapify(todo)
         running: dict = {}  # future -> (prefixes, failures)

@@ -155,7 +155,7 @@ COUNT_LEFT = [
 
 
 def _timeless(text: str) -> str:
-    return re.sub(r'"seconds": [0-9.e-]+', '"seconds": T', _seconds(text))
+    return re.sub(r'"(cpu_)?seconds": [0-9.e-]+', '"seconds": T', _seconds(text))
 
 
 def _typer_count(argv: list[str], capsys) -> tuple[int, str, str]:

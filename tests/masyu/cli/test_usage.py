@@ -119,12 +119,12 @@ def test_the_default_method_is_auto_and_fast():
     assert r.exit_code == 0 and d["strong"] == 1 and d["complete"]
     assert d["method"] in ("guard", "propagate") and d["engine"] in ("sat", xcc.DEFAULT_ENGINE)
     help_text = " ".join(CliRunner().invoke(app, ["solve", "--help"]).stdout.split())
-    assert "[default: auto]" in help_text and "auto: the fastest for the task" in help_text
+    assert "[default: (auto)]" in help_text and "auto: the fastest for the task" in help_text
 
 
-def test_several_svg_pictures_need_a_folder(tmp_path):
-    r = CliRunner().invoke(app, ["solve", "3x3:i", "--all", "--format", "svg"])
-    assert r.exit_code == 2 and "--out-dir" in r.stderr
+def test_several_svg_pictures_make_one_document_or_a_folder(tmp_path):
+    r = CliRunner().invoke(app, ["solve", "3x3:i", "--all", "--format", "svg", "-q"])
+    assert r.exit_code == 0 and r.stdout.count("<svg") == 13 + 1   # 13 in one document
     r = CliRunner().invoke(app, ["solve", "3x3:i", "--all", "--format", "svg", "--out-dir",
                                  str(tmp_path / "svgs"), "-q"])
     files = sorted((tmp_path / "svgs").iterdir())

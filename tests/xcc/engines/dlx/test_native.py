@@ -46,7 +46,7 @@ def both(problem, cycle=None, limit=None):
         search = xcc.Search(problem, engine=engine, cycle=cycle, limit=limit)
         sols = [s.indices for s in search]
         stats = search.stats.as_dict()
-        del stats["seconds"], stats["engine"]
+        del stats["seconds"], stats["cpu_seconds"], stats["engine"]
         out.append((sols, stats))
     return out
 

@@ -98,7 +98,7 @@ def test_queens(shared, name, expected):
     d = stats.as_dict()
     assert d["solves"] == expected + 1 and "conflicts" in d and d["engine"] == "sat"
     assert list(d) == ["solutions", "solves", "conflicts", "decisions", "propagations",
-                       "restarts", "variables", "clauses", "seconds", "complete",
+                       "restarts", "variables", "clauses", "seconds", "cpu_seconds", "complete",
                        "interrupted", "engine"]
     assert "nodes" not in d and "cycle_cuts" not in d  # counters the engine does not have
 
