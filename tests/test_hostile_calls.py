@@ -178,3 +178,27 @@ def test_improve_still_anneals_with_sound_arguments():
     args = _improve_args()
     _deduce.improve(*args)
     assert sum(args[0]) > 1               # the one face grew into a larger loop
+
+
+@pytest.mark.parametrize("budget", [-1, -2**63, 0, 1, 2**63 - 1])
+@pytest.mark.parametrize("max_level", [-5, 0, 2, 2**31 - 1])
+def test_the_deducer_entry_ends_on_any_budget_and_level(budget, max_level):
+    _deduce = pytest.importorskip("masyu._deduce")
+    kinds = bytes(36)
+    stage, contra, closed, unknown, probes, assignments, values = _deduce.run(
+        6, 6, kinds, [], None, max_level, budget, True)
+    assert stage in (1, 2) and len(values) == 6 * 11 - 6 + 1
+    assert probes <= max(budget, 0) or budget < 0
+
+
+@pytest.mark.parametrize("args", [
+    (6, 6, bytes(36), [], None, 2, 2**64, True),
+    (6, 6, bytes(36), [], None, 2, float("nan"), True),
+    (6, 6, bytes(36), [0, float("inf")], None, 2, 5, True),
+    (6, 6, bytes(36), [10**30, 1], None, 2, 5, True),
+    (2**31, 6, bytes(36), [], None, 2, 5, True),
+])
+def test_the_deducer_entry_refuses_values_out_of_range(args):
+    _deduce = pytest.importorskip("masyu._deduce")
+    with pytest.raises((ValueError, OverflowError, TypeError)):
+        _deduce.run(*args)

@@ -142,7 +142,6 @@ class BoundedServer(socketserver.TCPServer):
     max_connections = MAX_CONNECTIONS
 
     def __init__(self, address: Any, handler: Any) -> None:
-        super().__init__(address, handler)
         self._back: queue.SimpleQueue[Conn] = queue.SimpleQueue()
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
@@ -151,8 +150,7 @@ class BoundedServer(socketserver.TCPServer):
         self._stopped.set()
         self._conns: dict[socket.socket, Conn] = {}
         self._idle: collections.OrderedDict[socket.socket, Conn] = collections.OrderedDict()
-        self._busy = 0
-        self._lock = threading.Lock()
+        super().__init__(address, handler)    # a failed bind closes all of it (server_close)
 
     # -- the waiting thread ---------------------------------------------------
 
