@@ -30,7 +30,7 @@ from ..play import api
 from ..play.jobs import Unavailable
 from ..play.server import HEADERS
 from . import players, tracker
-from .bodies import MAX_BODY, read_json
+from .bodies import MAX_BODY, BadRequest, content_length, read_json
 from .context import Refused, Service
 
 TOLERANCE_SECONDS = 5.0        # move times may run this far past the service's clock
@@ -57,13 +57,15 @@ def guarded(work: Callable[[Service, Request, bytes], Any]) -> Handler:
         service: Service = request.app.state.service
         body = b""
         if request.method == "POST":
-            length = request.headers.get("content-length", "")
-            if not length.isdigit() or int(length) > MAX_BODY:
-                return error(413 if length.isdigit() else 411,
-                              f"body: a POST needs a Content-Length of at most {MAX_BODY}")
+            try:      # ASCII digits only, one value, at most MAX_BODY (masyu.play.requests)
+                length = content_length(request.headers.getlist("content-length"),
+                                        max_bytes=MAX_BODY,
+                                        chunked="transfer-encoding" in request.headers)
+            except BadRequest as err:
+                return error(err.status, str(err))
             body = await request.body()
-            if len(body) > MAX_BODY:
-                return error(413, f"body: larger than {MAX_BODY} bytes")
+            if len(body) != length:
+                return error(400, f"body: {len(body)} bytes where Content-Length says {length}")
         try:
             value = await run_in_threadpool(work, service, request, body)
         except Refused as err:
