@@ -19,7 +19,7 @@ import sys
 from typing import Any, Awaitable, Callable
 
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, Response
 
 from .. import attempts as rules
@@ -63,7 +63,10 @@ def guarded(work: Callable[[Service, Request, bytes], Any]) -> Handler:
                                         chunked="transfer-encoding" in request.headers)
             except BadRequest as err:
                 return error(err.status, str(err))
-            body = await request.body()
+            try:
+                body = await request.body()
+            except ClientDisconnect:           # gone before its body was whole: no one to answer
+                return error(400, "body: the connection ended before the body")
             if len(body) != length:
                 return error(400, f"body: {len(body)} bytes where Content-Length says {length}")
         try:

@@ -52,4 +52,5 @@ def serve(host: str, port: int, data: Path, database: str | None, workers: int,
         os.environ[application.DATABASE_ENV] = database
     uvicorn.run("masyu.service.app:from_environment", factory=True, host=host, port=port,
                 workers=workers, log_level="info" if verbose else "warning",
-                server_header=False)
+                server_header=False, http="masyu.service.protocol:Protocol",
+                timeout_keep_alive=15, backlog=2048)
