@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import importlib
 import types
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # as typing.TYPE_CHECKING, without importing typing (start-up)
 
 _EXPORTS: dict[str, str] = {
     "MasyuError": "errors", "Cell": "board", "Edge": "board", "Puzzle": "puzzle",
@@ -73,9 +73,14 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
 
 
 def __getattr__(name: str):
-    if name == "__version__":   # the distribution's, one source: xcc.version()
-        import xcc
-        globals()[name] = value = xcc.version()
+    if name == "__version__":   # pyproject.toml's, read as xcc.version() reads it (xcc is not
+        # imported here: masyu.deduce must not reach it); the metadata only when asked
+        metadata = importlib.import_module("importlib.metadata")
+        try:
+            value = metadata.version("xcc-masyu")
+        except metadata.PackageNotFoundError:
+            value = "0+unknown"
+        globals()[name] = value
         return value
     module = _EXPORTS.get(name)
     if module is not None or name.isidentifier() and not name.startswith("__"):

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Callable
 
 import masyu

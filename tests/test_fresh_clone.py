@@ -1,5 +1,6 @@
 """A fresh clone, as a user gets it: ``git clone`` of this repository's HEAD into a temporary
-folder, with no ``../shared`` beside it, runs the README's commands and its quick subset.
+folder, with no ``../shared`` beside it, runs the README's commands, the tests that read the
+data, and (with ``XCC_MASYU_CLONE_QUICK=1``) the README's whole quick subset.
 
 The clone is built as ``pip install -e .`` would leave it (the compiled extensions of this
 tree copied beside its packages) and run with this interpreter's venv as its ``.venv``, the
@@ -84,7 +85,20 @@ def test_the_readmes_examples_run_in_the_clone(clone, monkeypatch):
     assert ran >= 2
 
 
+# Test files that read tests/data or examples/ (the collection, its loops, the DLX files)
+DATA_TESTS = ["tests/masyu/test_collection.py", "tests/masyu/cli/test_each.py",
+              "tests/masyu/cli/test_usage.py", "tests/xcc/test_cli.py"]
+
+
 @pytest.mark.slow
+def test_the_tests_that_read_the_data_pass_in_the_clone(clone):
+    r = sh(".venv/bin/python -m pytest -n 0 -p no:cacheprovider " + " ".join(DATA_TESTS), clone)
+    tail = "\n".join(r.stdout.splitlines()[-15:])
+    assert r.returncode == 0 and re.search(r"\d+ passed", tail), tail + r.stderr[-2000:]
+
+
+@pytest.mark.skipif(not os.environ.get("XCC_MASYU_CLONE_QUICK"),
+                    reason="XCC_MASYU_CLONE_QUICK=1: about ten minutes on two busy cores")
 @pytest.mark.timeout(1800)
 def test_the_readmes_quick_subset_passes_in_the_clone(clone):
     """The README's quick subset, as typed, in the clone: the tests find all they need there."""

@@ -18,7 +18,7 @@ comes from.  ``main`` is the ``xcc`` command.
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False   # as typing.TYPE_CHECKING, without importing typing (start-up)
 
 _EXPORTS: dict[str, str] = {
     "Cycle": "cycle", "format_dlx": "dlxfile", "knuth_compatible": "dlxfile",
@@ -60,7 +60,7 @@ def version() -> str:
     """The installed distribution's version: pyproject.toml's, the one source, read
     from the package metadata (``xcc.__version__``, ``masyu.__version__``, ``--version``);
     ``0+unknown`` for a source tree that was never installed."""
-    from importlib import metadata   # start-up: only when asked
+    metadata = importlib.import_module("importlib.metadata")   # start-up: only when asked
     try:
         return metadata.version(DISTRIBUTION)
     except metadata.PackageNotFoundError:

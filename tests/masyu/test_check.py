@@ -1,6 +1,5 @@
 """The rule checker: every stored loop passes, every damaged one fails, each rule by name."""
 import random
-from pathlib import Path
 
 import pytest
 

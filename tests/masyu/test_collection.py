@@ -1,5 +1,4 @@
 """Collection files: load, dump, solutions, and errors that name the line."""
-from pathlib import Path
 
 import pytest
 

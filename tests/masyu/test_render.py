@@ -1,6 +1,5 @@
 """Pictures: Unicode text and SVG."""
 import xml.etree.ElementTree as ET
-from pathlib import Path
 
 import pytest
 

@@ -1,5 +1,4 @@
 """The prove and verify verbs: exit codes 0, 1 (with the reason), 2 (one line, no traceback)."""
-from pathlib import Path
 
 from typer.testing import CliRunner
 

@@ -1,5 +1,4 @@
 """Every format users paste: the worked examples, the errors with their places, round trips."""
-from pathlib import Path
 
 import pytest
 
