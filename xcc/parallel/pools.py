@@ -17,7 +17,7 @@ from multiprocessing import resource_tracker
 import os
 import signal
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 from ..errors import XCCError
 from .task import install, payload, problem_key, ready, run_task, shipped
@@ -263,6 +263,24 @@ class Pool:
 
     def __exit__(self, kind, *rest) -> None:
         self.close(stop=kind is not None)
+
+
+class InProcess(Executor):
+    """An executor that runs each task here, at once, in the caller's thread:
+    the subproblems of a search run one after another in this process (a
+    sequential count resumed from a state, ``masyu count --resume FILE``
+    without --jobs).  Ctrl-C inside a task stops it (the task is lost, its
+    prefixes pending: only finished tasks count)."""
+
+    _max_workers = 1
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
 
 
 def _is_dask_client(obj) -> bool:
