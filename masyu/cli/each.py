@@ -28,8 +28,9 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
 import typer
 
 from .inputs import fail
-from .outputs import OutputFile, Status, emit, held_interrupt
+from .outputs import OutputFile, RowsFile, Status, emit, held_interrupt
 from ..check import check as check_loop
+from ..exact import exact_count
 from ..formats import box
 from ..loop import Loop
 from ..parallel import map_each
@@ -47,6 +48,8 @@ class Task:
     method: str = "auto"
     engine: str | None = None
     limit: int | None = None
+    exact: bool = False   # count without listing (masyu.exact), within ``memory`` bytes
+    memory: int | None = None
 
 
 def answer_key(task: Task) -> str:
@@ -62,6 +65,14 @@ def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
         violations = (["no loop of this name in the solutions file"] if loop is None
                       else [str(v) for v in check_loop(puzzle, loop, weak=task.weak)])
         out.update(valid=not violations, violations=violations)
+    elif task.exact:
+        stats = exact_count(puzzle, weak=task.weak, encoding=task.encoding, engine=task.engine,
+                            memory=task.memory)
+        if stats.interrupted:  # the row is not done: Ctrl-C goes on to run_each
+            raise KeyboardInterrupt
+        out[answer_key(task)] = stats.solutions
+        out.update(stats.as_dict())
+        out.update(encoding=task.encoding, method="exact", engine=stats.engine)
     else:
         limit = task.limit if task.verb == "count" else (task.limit or 2)
         search = Search(puzzle, weak=task.weak, encoding=task.encoding, method=task.method,
@@ -110,7 +121,7 @@ def _csv_line(values: list) -> str:
 
 
 class Rows:
-    """Where the rows go: stdout, or ``path`` (written whole: see ``OutputFile``)."""
+    """Where the rows go: stdout, or ``path`` (each row appended whole: ``RowsFile``)."""
 
     def __init__(self, task: Task, path: str | None, as_csv: bool, resume: bool) -> None:
         self.task, self.as_csv = task, as_csv
@@ -119,14 +130,15 @@ class Rows:
         kept = ""
         if resume:
             if path is None:
-                fail("--resume needs the output file: -o FILE", "--resume")
+                fail("--resume needs the output file: --resume FILE", "--resume")
             kept = self._read_back(path)
-        self.file = None if path is None else OutputFile(path, keep=kept, stream=True)
+        self.file = None if path is None else RowsFile(path, start=len(kept.encode("utf-8")))
         if as_csv and not kept:
             self._put(_csv_line(self.columns))
 
     def _read_back(self, path: str) -> str:
-        """The rows already in ``path`` (whole lines only), their names into ``done``."""
+        """The rows already in ``path`` (whole lines: a last line cut short is
+        dropped), their names into ``done``; the text up to the end of the last."""
         try:
             with open(path, encoding="utf-8", newline="") as f:
                 text = f.read()
@@ -140,6 +152,7 @@ class Rows:
         kept = []
         for number, line in enumerate(lines, 1):
             if not line.strip():
+                kept.append(line)
                 continue
             if self.as_csv:
                 values = next(csv.reader([line]))
