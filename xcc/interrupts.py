@@ -22,10 +22,17 @@ process is left alone: nothing here runs on import.
 """
 from __future__ import annotations
 
-import signal
 import sys
 from contextlib import contextmanager
-from typing import Callable, Iterator
+
+try:  # the C module: ``signal`` wraps it in enums, which costs the quick path a few ms
+    import _signal as signal
+except ImportError:  # pragma: no cover - another Python
+    import signal  # type: ignore[no-redef]
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # (typing is not imported at start-up)
+    from typing import Callable, Iterator
 
 # the signals that stop a run, and the exit code each gives (128 + its number)
 STOPS: tuple[int, ...] = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
