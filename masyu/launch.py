@@ -4,7 +4,7 @@ Ctrl-C, one line for a signal during start-up, the exit code of the signal),
 then :func:`masyu.cli.main`."""
 from __future__ import annotations
 
-from xcc.interrupts import launch
+import xcc
 
 
 def _command():
@@ -13,4 +13,4 @@ def _command():
 
 
 def main() -> None:
-    launch("masyu", _command)
+    xcc.interrupts.launch("masyu", _command)
