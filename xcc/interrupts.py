@@ -116,6 +116,12 @@ def launch(prog: str, load: Callable[[], Callable[[], object]]) -> None:
         code = _said(prog)
     except SystemExit as done:
         code = done.code
+    except Exception:
+        # a stop signal inside an import can surface as another error (numpy turns
+        # a KeyboardInterrupt in its C extension's imports into an ImportError)
+        if not received:
+            raise
+        code = _said(prog)
     sys.exit(exit_code(code))
 
 
