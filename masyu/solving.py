@@ -30,7 +30,7 @@ from .puzzle import Puzzle
 from .report import count_dict
 
 WHERE = ("jobs", "executor", "scheduler", "local_cluster")  # the workers of a split search
-SPLIT_OPTIONS = WHERE + ("budget", "warm")  # xcc.Parallel's, passed on
+SPLIT_OPTIONS = WHERE + ("budget", "warm", "checkpoint", "checkpoint_every")  # xcc.Parallel's
 
 
 def one_loop(edges: Iterable[Edge], required: Iterable[Cell]) -> bool:
@@ -280,10 +280,17 @@ class Search:
 
     def state(self, written: int | None = None) -> dict:
         """What a search split over workers counted and has left (``xcc.Parallel.state``),
-        for ``resume=``; ``written``: how many of the loops found reached the output
+        for ``resume=``, or that of a sequential count stopped by Ctrl-C
+        (``xcc.parallel.state_of``: a split search resumes it); ``written``: how many of the loops found reached the output
         (after Ctrl-C, the last one may not have: it comes again after resuming)."""
-        if not self._where:
-            raise MasyuError("only a search split over workers (jobs=N, ...) has a state")
+        if not self._where:  # a sequential count stopped between two steps of a run that splits
+            state = xcc.parallel.state_of(self._search) if len(self._runs) == 1 else None
+            if state is None:
+                raise MasyuError("no state to resume from: a count stopped by Ctrl-C with an "
+                                 "engine that splits (and one method, not auto's two runs) has one")
+            if self._filter:
+                state["strong"] = self.found
+            return state
         unused = 0 if written is None else self.found - written
         if not 0 <= unused <= 1:
             raise MasyuError(f"written: {written} of {self.found} loops found")

@@ -76,3 +76,29 @@ def interrupt_at_progress(command: list[str]) -> tuple[int, str, str]:
         os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group
         out, err = proc.communicate()  # (bounded by the deadline: then err has the stacks)
     return proc.returncode, out, line + err
+
+
+def signal_at_progress(command: list[str], signum: int, *, group: bool = True,
+                       ready=None, **popen) -> tuple[int, str, str]:
+    """Run ``command`` in a process group of its own and send it ``signum`` (to the
+    whole group, as ``timeout`` and a closed terminal do, or, not ``group``, to the
+    command alone, as ``docker stop`` does) once ``ready()`` says so (polled), or
+    else once its first progress line (``...``) is on stderr; its exit code,
+    stdout and stderr."""
+    with child(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen) as proc:
+        first = ""
+        if ready is None:
+            first = proc.stderr.readline()
+            assert first.startswith("..."), first
+        else:
+            start = time.monotonic()
+            while not ready():
+                assert time.monotonic() - start < DEADLINE / 2, "never ready"
+                assert proc.poll() is None, proc.communicate()
+                time.sleep(0.05)
+        if group:
+            os.killpg(proc.pid, signum)
+        else:
+            os.kill(proc.pid, signum)
+        out, err = proc.communicate()
+    return proc.returncode, out, first + err

@@ -1,3 +1,9 @@
-from .cli import main
+from .interrupts import launch
 
-main()
+
+def _command():
+    from .cli import main  # start-up: the command's imports, once the handlers are in
+    return main
+
+
+launch("xcc", _command)

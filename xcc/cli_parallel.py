@@ -17,7 +17,7 @@ import sys
 from typing import Callable
 
 from .errors import XCCError
-from .textio import held_interrupt
+from .textio import held_interrupt, write_text
 from .parallel import Parallel
 
 
@@ -50,18 +50,13 @@ def show_progress(stats) -> None:
 def save_interrupted(state: dict, pending: list, path: str | None, *, option: str = "--resume",
                      name: str = "xcc") -> str:
     """Keep ``state`` in ``path`` (``<name>-<hash>.resume.json`` without one)
-    and say on stderr which subproblems are unfinished and how to continue
-    (``option FILE``); the file's path."""
+    and say on stderr, in one line, how many subproblems are unfinished and
+    how to continue (``option FILE``); the file's path."""
     path = path or f"{name}-{state['problem'][:12]}.resume.json"
-    try:
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(state, f)
-    except OSError as error:
-        raise XCCError(f"cannot write the state: {error.strerror or error}", path) from None
-    shown = " ".join(",".join(map(str, p)) or "()" for p in pending[:5])
-    more = f" and {len(pending) - 5} more" if len(pending) > 5 else ""
-    print(f"interrupted: {len(pending)} subproblems unfinished ({shown}{more}); "
-          f"continue with {option} {path}", file=sys.stderr)
+    with held_interrupt():  # the state is written whole (atomically: a crash keeps the last)
+        write_text(path, json.dumps(state))
+    print(f"interrupted: {len(pending)} subproblems unfinished; continue with {option} {path}",
+          file=sys.stderr)
     return path
 
 

@@ -26,6 +26,7 @@ from .cycle import Cycle
 from .driving import Driver, engine_of
 from .engines import DEFAULT_ENGINE, DEFAULT_EXACT_ENGINE, DONE, REGISTRY, Engine, Run
 from .errors import XCCError
+from .interrupts import held
 from .problem import Problem
 from .results import Solution, Stats
 
@@ -71,6 +72,9 @@ class Search(Driver):
         self.exact, self.draws = bool(exact), draws
         self._run: Run | None = None
         self._solutions: Iterator[Solution] | None = None
+        # after Ctrl-C of a count whose run splits: its untried rest as prefixes
+        # (``Splittable.split``), what ``xcc.parallel.state_of`` makes a state of
+        self.rest: list[tuple[int, ...]] | None = None
 
     def __iter__(self) -> Iterator[Solution]:
         self._once()
@@ -105,11 +109,17 @@ class Search(Driver):
         with self._running() as run:
             count, budget, stats, room, tick = run.count, self._engine.budget, self.stats, \
                 self._room, self._tick
-            while True:
-                status, found = count(budget, room(COUNT_ROOM))
-                stats.solutions += found
-                if self._reached() or status == DONE or tick():
-                    break
+            try:
+                while True:
+                    with held():  # a step and its count, or neither: Ctrl-C comes between
+                        status, found = count(budget, room(COUNT_ROOM))
+                        stats.solutions += found
+                    if self._reached() or status == DONE or tick():
+                        break
+            except KeyboardInterrupt:  # the untried rest, for a state to resume from
+                split = getattr(run, "split", None)
+                self.rest = None if split is None else split()
+                raise
         return self.stats
 
     def _exact_count(self) -> Stats:

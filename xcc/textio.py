@@ -24,13 +24,12 @@ import codecs
 import contextlib
 import errno
 import os
-import signal
 import stat
 import sys
-import threading
 from typing import IO, Callable, Iterator
 
 from .errors import XCCError, XCCTypeError
+from .interrupts import held
 
 MIB = 1 << 20
 MAX_BYTES = 4 * MIB   # the default cap: a puzzle, a loop, a small DLX file
@@ -256,26 +255,8 @@ __all__ = ["MAX_BYTES", "MIB", "read_text", "read_stream", "write_text", "reason
            "check_limit"]
 
 
-@contextlib.contextmanager
-def held_interrupt() -> Iterator[None]:
-    """Hold Ctrl-C back until the block is done, then deliver it: a record (a
-    solution, a row) is written whole or not at all.  In the main thread of the
-    main interpreter only; elsewhere (where no signal arrives) a no-op."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    pending: list[int] = []
-    try:
-        previous = signal.signal(signal.SIGINT, lambda signum, frame: pending.append(signum))
-    except ValueError:   # not the main interpreter
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if pending and callable(previous):
-            previous(signal.SIGINT, None)
+# Ctrl-C, SIGTERM and SIGHUP held back while a record is written (one mechanism: xcc.interrupts)
+held_interrupt = held
 
 
 def output_fault(err: OSError, prog: str = "xcc") -> int:

@@ -25,6 +25,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 from .. import formats
@@ -79,26 +82,52 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def _put(path: Path, data: bytes) -> None:
+    """Write one file (the seam where tests make the disk full)."""
+    path.write_bytes(data)
+
+
 def write(cert, directory) -> dict:
-    """Write the certificate's files and manifest in ``directory`` (made if missing)."""
+    """Write the certificate's files and manifest in ``directory`` (made if
+    missing), so that a write that fails (a full disk) or is cut short leaves
+    the directory as it was: every file is written first to a temporary
+    folder beside it (``.NAME.XXXX.part``), then a new directory is that
+    folder renamed, or the files of an existing one are replaced by renames
+    (the manifest removed first and put back last: between the two, no
+    certificate, never a mixed one).  Other files in the directory stay."""
     d = Path(directory)
-    d.mkdir(parents=True, exist_ok=True)
-    # the manifest goes first and comes back last: a write cut short is no certificate
-    (d / MANIFEST).unlink(missing_ok=True)
+    d.parent.mkdir(parents=True, exist_ok=True)
     files = {}
-    for key, text in texts(cert).items():
-        data = text.encode("utf-8")
-        (d / FILES[key]).write_bytes(data)
-        files[FILES[key]] = {"bytes": len(data), "sha256": digest(data)}
-    manifest = {"format": FORMAT, "claim": CLAIM, "rows": cert.puzzle.rows,
-                "cols": cert.puzzle.cols, "variables": cert.nvars,
-                "proof_format": "DRAT, text (drat-trim reads it)",
-                "solver": "CaDiCaL 1.9.5 (python-sat's cadical195)",
-                "counts": {"rules": len(cert.rules), "cuts": len(cert.cuts),
-                           "proof_lines": len(cert.proof)},
-                "stats": cert.stats, "files": files}
-    (d / MANIFEST).write_text(json.dumps(manifest, indent=2) + "\n", encoding="utf-8")
+    temp = Path(tempfile.mkdtemp(prefix=f".{d.name}.", suffix=".part", dir=d.parent))
+    try:
+        for key, text in texts(cert).items():
+            data = text.encode("utf-8")
+            _put(temp / FILES[key], data)
+            files[FILES[key]] = {"bytes": len(data), "sha256": digest(data)}
+        manifest = {"format": FORMAT, "claim": CLAIM, "rows": cert.puzzle.rows,
+                    "cols": cert.puzzle.cols, "variables": cert.nvars,
+                    "proof_format": "DRAT, text (drat-trim reads it)",
+                    "solver": "CaDiCaL 1.9.5 (python-sat's cadical195)",
+                    "counts": {"rules": len(cert.rules), "cuts": len(cert.cuts),
+                               "proof_lines": len(cert.proof)},
+                    "stats": cert.stats, "files": files}
+        _put(temp / MANIFEST, (json.dumps(manifest, indent=2) + "\n").encode("utf-8"))
+        os.chmod(temp, 0o777 & ~_umask())
+        if not d.exists():
+            os.rename(temp, d)   # the whole certificate appears at once
+            return manifest
+        (d / MANIFEST).unlink(missing_ok=True)
+        for name in [*files, MANIFEST]:
+            os.replace(temp / name, d / name)
+    finally:
+        shutil.rmtree(temp, ignore_errors=True)
     return manifest
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
 
 
 def rehash(directory) -> None:

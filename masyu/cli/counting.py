@@ -56,7 +56,7 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
         emit(f"{human(result)} {kind(weak, int(result))}{note}\n")
         if not quiet:
             say(f"{by(search)}: {result.stats}")
-    if interrupted and where is not None:
+    if interrupted:  # the state for --resume FILE (a sequential count's too)
         from . import jobs  # start-up: (as above)
         jobs.keep_state(search, continue_)
     return 130 if interrupted else (0 if result else 1)

@@ -1,19 +1,12 @@
 """``--each``: solve, count or check every puzzle of a collection, one row per puzzle.
 
-The work is split so that puzzles could be spread over workers later
-(``--jobs``): ``row(puzzle, task)`` maps one puzzle to its row, a plain dict,
-and depends on nothing else; ``in_order`` makes the rows one after another
-(``rows_by``: here, or over workers with ``--jobs``); ``run_each`` is
-the loop around it (``--resume``, the progress bar, the output, Ctrl-C), and
-``only`` the filter ``--only``.
-
-A row holds ``name``, ``rows``, ``cols``, the count's report
-(``Count.as_dict()``; for check ``valid`` and ``violations``), with
-``seconds`` and ``cpu_seconds`` the wall and CPU time for this puzzle
-(encoding included; on a shared machine the CPU time is the steadier).
-Rows are JSON lines, or CSV rows with ``--csv``, their keys and columns those of
-:mod:`masyu.report`; each is written whole, so that after Ctrl-C every
-finished puzzle is in the output.
+The rows are the library's (:mod:`masyu.rows`: ``row`` maps one puzzle to its
+row, ``rows_by`` makes them here or over workers with ``--jobs``); this module
+writes them: ``Rows`` (JSON lines, or CSV with ``--csv``, on stdout or appended
+to the ``-o`` file as each is made, read back by ``--resume``), ``run_each``
+(the loop: the progress bar, the output, Ctrl-C), ``only`` (``--only``).  Each
+row is written whole, so that after Ctrl-C every finished puzzle is in the
+output.
 """
 from __future__ import annotations
 
@@ -21,79 +14,25 @@ import csv
 import json
 import re
 import time
-from dataclasses import dataclass
-from typing import Callable, Iterable, Iterator, Mapping, Optional, Sequence
+from typing import Callable, Iterable, Mapping
 
 import typer
 
-import xcc
-
 from .inputs import fail
-from .outputs import OutputFile, Status, emit, held_interrupt
-from ..check import check as check_loop
-from ..formats import box
+from .outputs import OutputFile, RowsFile, Status, emit, held_interrupt
 from ..loop import Loop
-from ..parallel import map_each
 from ..puzzle import Puzzle
-from ..report import columns, csv_line as _csv_line, csv_values
+from ..report import columns, csv_line, csv_values
+from ..rows import (RowsOf, Starting, Task, answer_key, in_order, positive,  # noqa: F401
+                    row, rows_by)
 from ..solving import Search
-
-
-@dataclass(frozen=True)
-class Task:
-    """What to do with each puzzle: ``verb`` is solve, count or check."""
-
-    verb: str
-    weak: bool = False
-    encoding: str | None = None
-    method: str = "auto"
-    engine: str | None = None
-    limit: int | None = None
-
-
-def answer_key(task: Task) -> str:
-    return "valid" if task.verb == "check" else ("weak" if task.weak else "strong")
-
-
-def row(puzzle: Puzzle, task: Task, loop: Loop | None = None,
-        on_progress: Callable[[Search], None] | None = None) -> dict:
-    """The row of one puzzle: the unit of work of ``--each``."""
-    start, cpu = time.perf_counter(), xcc.cpu_time()
-    out: dict = {"name": puzzle.name, "rows": puzzle.rows, "cols": puzzle.cols}
-    if task.verb == "check":
-        violations = (["no loop of this name in the solutions file"] if loop is None
-                      else [str(v) for v in check_loop(puzzle, loop, weak=task.weak)])
-        out.update(valid=not violations, violations=violations)
-    else:
-        limit = task.limit if task.verb == "count" else (task.limit or 2)
-        search = Search(puzzle, weak=task.weak, encoding=task.encoding, method=task.method,
-                        engine=task.engine, limit=limit, on_progress=on_progress)
-        first = None
-        if task.verb == "count":
-            result = search.count()
-        else:
-            for edges in search.edge_sets():
-                if first is None:
-                    first = Loop(puzzle.rows, puzzle.cols, edges)
-            result = search.result()
-        out.update(result.as_dict())
-        if task.verb == "solve":
-            out["loop"] = None if first is None else box.write(first)
-    out["seconds"] = round(time.perf_counter() - start, 6)
-    out["cpu_seconds"] = round(xcc.cpu_time() - cpu, 6)
-    return out
-
-
-def positive(r: Mapping, task: Task) -> bool:
-    """Whether a row says yes: a solution found, or the loop valid."""
-    return bool(r[answer_key(task)])
 
 
 # ---------------------------------------------------------------------------
 # The output: JSON lines or CSV, on stdout or in a file; --resume reads it back
 
 class Rows:
-    """Where the rows go: stdout, or ``path`` (written whole: see ``OutputFile``)."""
+    """Where the rows go: stdout, or ``path`` (each row appended whole: ``RowsFile``)."""
 
     def __init__(self, task: Task, path: str | None, as_csv: bool, resume: bool) -> None:
         self.task, self.as_csv = task, as_csv
@@ -102,14 +41,15 @@ class Rows:
         kept = ""
         if resume:
             if path is None:
-                fail("--resume needs the output file: -o FILE", "--resume")
+                fail("--resume needs the output file: --resume FILE", "--resume")
             kept = self._read_back(path)
-        self.file = None if path is None else OutputFile(path, keep=kept, stream=True)
+        self.file = None if path is None else RowsFile(path, start=len(kept.encode("utf-8")))
         if as_csv and not kept:
-            self._put(_csv_line(self.columns))
+            self._put(csv_line(self.columns))
 
     def _read_back(self, path: str) -> str:
-        """The rows already in ``path`` (whole lines only), their names into ``done``."""
+        """The rows already in ``path`` (whole lines: a last line cut short is
+        dropped), their names into ``done``; the text up to the end of the last."""
         try:
             with open(path, encoding="utf-8", newline="") as f:
                 text = f.read()
@@ -123,6 +63,7 @@ class Rows:
         kept = []
         for number, line in enumerate(lines, 1):
             if not line.strip():
+                kept.append(line)
                 continue
             if self.as_csv:
                 values = next(csv.reader([line]))
@@ -151,7 +92,7 @@ class Rows:
         if not self.as_csv:
             self._put(json.dumps({k: v for k, v in r.items() if k != "loop"}) + "\n")
             return
-        self._put(_csv_line(csv_values(r, self.columns)))
+        self._put(csv_line(csv_values(r, self.columns)))
 
     def __enter__(self) -> "Rows":
         return self
@@ -193,43 +134,6 @@ def bar(done: int, total: int, elapsed: float, name: str) -> str:
     eta = f", about {_clock(left)} left" if done else ""
     return (f"[{'=' * filled}{'>' if filled < width else ''}{' ' * (width - filled - 1)}] "
             f"{done:,}/{total:,} {100 * done // max(total, 1)}% {_clock(elapsed)}{eta}: {name}")
-
-
-Starting = Callable[[int, Puzzle], Optional[Callable[[Search], None]]]
-RowsOf = Callable[[Sequence[Puzzle], Task, Optional[Mapping[str, Loop]], Starting],
-                  Iterator[tuple[Puzzle, dict]]]
-
-
-def rows_by(**where) -> RowsOf:
-    """A ``rows_of`` that makes the rows by ``masyu.parallel.map_each``: one after
-    another in this process (no ``where``: ``in_order``), or over an executor
-    (``where``: jobs=N, scheduler=ADDRESS or local_cluster=N),
-    consecutive puzzles a task (in the collection's order; a killed worker's puzzle
-    runs again).  ``starting(k, puzzle)`` is told as the k-th puzzle (from 0) starts
-    (over workers: as its row arrives) and gives the progress hook of its search.
-
-    Another ``rows_of`` may yield ``(puzzle, row)`` in any order; it stops its
-    workers when closed (``run_each`` closes it on Ctrl-C and on errors)."""
-    def rows_of(todo: Sequence[Puzzle], task: Task, loops: Mapping[str, Loop] | None,
-                starting: Starting) -> Iterator[tuple[Puzzle, dict]]:
-        work = [(p, task, None if loops is None else loops.get(p.name)) for p in todo]
-        made = map_each(_row_job, work, starting=lambda k, job: starting(k, job[0]), **where)
-        try:
-            for (p, _, _), r in made:
-                yield p, r
-        finally:
-            made.close()
-    return rows_of
-
-
-def _row_job(job: tuple[Puzzle, Task, Loop | None],
-             on_progress: Callable[[Search], None] | None = None) -> dict:
-    """``row`` of one job of ``rows_by`` (its arguments pickle, for the workers)."""
-    puzzle, task, loop = job
-    return row(puzzle, task, loop=loop, on_progress=on_progress)
-
-
-in_order: RowsOf = rows_by()   # the default rows_of of run_each
 
 
 def run_each(puzzles: list[Puzzle], task: Task, rows: Rows, *, quiet: bool = False,

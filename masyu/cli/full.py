@@ -63,12 +63,12 @@ def _unbuilt() -> None:  # pragma: no cover - main builds every verb its argumen
 
 
 def spell_resume(args: Sequence[str]) -> list[str]:
-    """``masyu count|solve PUZZLE --resume FILE`` (issue 17's spelling, as xcc's) is
-    the ``--continue FILE`` of a parallel search; with ``--each``, ``--resume`` stays
-    the flag that continues the ``-o`` file.  The rule is that one: a FILE after
-    ``--resume`` only without ``--each``."""
+    """``masyu count|solve PUZZLE --resume FILE`` (as xcc's) is the hidden
+    ``--continue FILE``: the state file of a count (sequential or split), or
+    with ``--each`` the rows file.  A bare ``--resume`` (followed by an option
+    or nothing) stays the older flag that continues ``-o FILE``."""
     out = list(args)
-    if out[:1] not in (["count"], ["solve"]) or "--each" in out:
+    if out[:1] not in (["count"], ["solve"]):
         return out
     for k, arg in enumerate(out):
         if arg == "--":

@@ -16,11 +16,14 @@ reaches all of xcc).  The options are declared in :mod:`masyu.cli.solving`.
 """
 from __future__ import annotations
 
+import json
 from typing import Optional
 
 import xcc
 
-from .inputs import errors_exit, fail
+from .common import say
+from .inputs import errors_exit
+from ..errors import MasyuError
 from ..parallel import ParallelSearch
 from ..puzzle import Puzzle
 
@@ -29,19 +32,27 @@ def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional
     """The executor options given (None: a sequential run)."""
     with errors_exit():
         given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
-    if continue_ is not None and given is None:
-        fail("needs --jobs, --scheduler or --local-cluster", "--resume")
+    if continue_ is not None and given is None:  # a sequential run that keeps its state
+        given = {"executor": xcc.parallel.InProcess()}
     return given
 
 
 def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
            **how) -> ParallelSearch:
     """The parallel search of one puzzle (``how``: weak, encoding, method,
-    engine, limit), continued from the ``--resume`` file if it exists."""
+    engine, limit), continued from the ``--resume`` file if it exists, and
+    its state kept there as it counts (``checkpoint``: a run killed outright
+    loses at most a few tasks' work)."""
+    def checkpoint() -> None:  # the state so far, kept in the file as the count goes
+        with errors_exit():
+            xcc.textio.write_text(continue_, json.dumps(found.state()))
+
     with errors_exit():
-        return ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
-                              on_progress=None if quiet else xcc.cli_parallel.show_progress,
-                              **how, **where)
+        found = ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
+                               on_progress=None if quiet else xcc.cli_parallel.show_progress,
+                               checkpoint=None if continue_ is None else checkpoint,
+                               **how, **where)
+    return found
 
 
 def state_of(found: ParallelSearch, written: int | None = None) -> dict:
@@ -54,7 +65,14 @@ def state_of(found: ParallelSearch, written: int | None = None) -> dict:
 def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
     """After Ctrl-C of a parallel count or solve: the unfinished subproblems,
     and the state (or that of the search ``found``) in the --resume file."""
-    state = found if isinstance(found, dict) else state_of(found)
+    if isinstance(found, dict):
+        state = found
+    else:
+        try:
+            state = found.state()
+        except MasyuError as err:  # a sequential run that left no state: it says why
+            say(f"masyu: {err}")
+            return
     with errors_exit():
         xcc.cli_parallel.save_interrupted(state, state["pending"], continue_,
                                           option="--resume", name="masyu")

@@ -10,6 +10,8 @@
   written at once appears only if it is finished; a failed write leaves
   the path as it was;
 - ``write_file(path, text)``: the same for a file written at once;
+- ``RowsFile(path)``: rows (``--each -o``) appended to the file itself, each
+  whole and flushed, so that ``--resume`` finds every finished row there;
 - ``Status``: one line of progress on stderr, redrawn on a terminal.
 
 Errors while writing (a full disk, a missing folder) are one line and exit 2;
@@ -119,6 +121,66 @@ class OutputFile:
             self.commit()
         else:
             self.discard()
+
+
+class RowsFile:
+    """Rows appended to the named file itself (``--each -o rows.jsonl``), each
+    written whole and flushed as it comes: a run stopped any way (a signal,
+    SIGKILL, a crash) leaves every finished row in the file, where
+    ``--resume`` finds them.  ``start``: the bytes of the file to keep (its
+    whole rows, when resuming), the rest cut off; 0 for a new file.  A row
+    that cannot be written (a full disk) is cut off again: the file ends
+    with a whole row.  A device or a pipe is written as it is."""
+
+    def __init__(self, path: str, start: int = 0) -> None:
+        self.path = path
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            fail("is a directory, not a file", path)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)
+            self.size = start
+            if mode is None or stat.S_ISREG(mode):
+                os.ftruncate(fd, start)
+                os.lseek(fd, start, os.SEEK_SET)
+            else:
+                self.size = None   # nothing to cut back
+        except OSError as err:
+            fail(f"cannot write here: {err.strerror or err}", path)
+        self.file = os.fdopen(fd, "wb")
+        self.records = 0
+
+    def write(self, text: str) -> None:
+        """Append one whole row (flushed: a crash loses at most this one)."""
+        data = text.encode("utf-8")
+        try:
+            with held_interrupt():
+                self.file.write(data)
+                self.file.flush()
+                if self.size is not None:
+                    self.size += len(data)
+                self.records += 1
+        except OSError as err:
+            self._cut()
+            fail(err.strerror or str(err), self.path)
+
+    def _cut(self) -> None:
+        """Back to the last whole row, after a failed write."""
+        with contextlib.suppress(OSError, ValueError):
+            self.file.close()
+        if self.size is not None:
+            with contextlib.suppress(OSError):
+                os.truncate(self.path, self.size)
+
+    def __enter__(self) -> "RowsFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.file.close()
 
 
 def write_file(path: str, text: str) -> None:

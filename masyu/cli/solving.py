@@ -22,7 +22,7 @@ from typing import Optional
 import xcc
 
 from .common import say
-from .counting import count as count_one, count_exact, exact_engine
+from .counting import EXACT_LEAST, count as count_one, count_exact, exact_engine
 from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
 from .listing import SHOWS, example_puzzle, solve as solve_one  # noqa: F401 (tests)
 from .outputs import OutputFile
@@ -44,7 +44,8 @@ METHOD_HELP = "Strong solutions by " + "; ".join(
     ". Not with --weak or --exact (they take no method).")
 MEMORY_HELP = ("Refuse a task that would need more memory than this (e.g. 4G, 800M). "
                "Default: half the machine's memory, at most 4/5 of what is free.")
-RESUME_HELP = "With --each: skip the puzzles already in -o FILE, keep its rows."
+RESUME_HELP = ("With --each: --resume FILE skips the puzzles already in the rows file FILE "
+               "(-o FILE), and keeps its rows.")
 PARALLEL_RESUME_HELP = (RESUME_HELP + "  --resume FILE (one puzzle, with --jobs, --scheduler or "
                         "--local-cluster): after Ctrl-C the state is kept in FILE; if FILE "
                         "exists, the {}.")
@@ -144,7 +145,7 @@ def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
     task = each_.Task(verb, **how)
     puzzles, _ = read_collection_arg(puzzle)
     chosen = each_.only(puzzles, only)
-    if chosen:
+    if chosen and not task.exact:  # (an exact count's memory is bounded by --memory itself)
         biggest = max(chosen, key=lambda p: p.rows * p.cols)
         check_memory(biggest, allowed, weak=task.weak, encoding=task.encoding,
                      method=task.method, engine=task.engine, limit=task.limit)
@@ -167,6 +168,18 @@ def _method(method: Optional[str], weak: bool, exact: bool = False) -> str:
             fail("a method says how strong solutions are found; weak ones (--weak) take "
                  "none: drop --method", "--method")
     return DEFAULT_METHOD if method is None else method
+
+
+def _rows_file(output: Optional[str], resume: bool, continue_: Optional[str], jobs, scheduler,
+               local_cluster) -> tuple[Optional[str], bool, dict | None]:
+    """With --each, ``--resume FILE`` continues the rows file FILE (the same as
+    ``-o FILE --resume``): the output, whether to resume, the executor options."""
+    if continue_ is not None:
+        if output is not None and output != continue_:
+            fail(f"--resume FILE continues the rows of FILE: -o names another ({output})",
+                 "--resume")
+        output, resume = continue_, True
+    return output, resume, _where(jobs, scheduler, local_cluster, None)
 
 
 def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
@@ -196,9 +209,8 @@ def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     where = _where(jobs, scheduler, local_cluster, continue_)
     if each:
-        if continue_ is not None:
-            fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
-                 "FILE)", "--resume")
+        output, resume, where = _rows_file(output, resume, continue_, jobs, scheduler,
+                                           local_cluster)
         if puzzle is None:
             fail("--each needs a collection file", "PUZZLE")
         if all_ or out_dir is not None:
@@ -230,11 +242,16 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     where = _where(jobs, scheduler, local_cluster, continue_)
     if each:
+        output, resume, where = _rows_file(output, resume, continue_, jobs, scheduler,
+                                           local_cluster)
         if exact:
-            fail("--exact counts one puzzle (not --each)", "--exact")
-        if continue_ is not None:
-            fail("a state FILE goes with one puzzle (with --each, --resume continues -o "
-                 "FILE)", "--resume")
+            if limit is not None:
+                fail("an exact count takes no limit", "--limit")
+            with errors_exit():
+                size = None if memory_ is None else xcc.sizes.parse_size(memory_,
+                                                                         least=EXACT_LEAST)
+            how.update(encoding=encoding or DEFAULT_ENCODING, engine=exact_engine(engine),
+                       exact=True, memory=size)
         return _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
                      quiet, allowed, where=where)
     _no_each(only, as_csv, resume, "count")

@@ -23,9 +23,11 @@ from __future__ import annotations
 import importlib
 
 _EXPORTS = {"Parallel": "driver", "ParallelStats": "driver", "solve": "driver",
-            "count": "driver", "problem_key": "task"}
+            "count": "driver", "state_of": "driver", "problem_key": "task",
+            "InProcess": "pools"}
 
-__all__ = ["Parallel", "ParallelStats", "solve", "count", "problem_key"]
+__all__ = ["Parallel", "ParallelStats", "solve", "count", "state_of", "problem_key",
+           "InProcess"]
 
 
 def prestart_if_asked(args) -> bool:

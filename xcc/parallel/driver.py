@@ -81,8 +81,10 @@ class Parallel(Driver):
     the tasks run (one of them); ``budget``: mems per task (default the
     engine's ``task_budget``); ``warm``: the open prefixes to reach here
     before handing out tasks (default 4 a worker); ``resume``: a ``state``
-    to continue.  The engine, the limit, the cycle, progress, the clock and
-    Ctrl-C are the :class:`~xcc.driving.Driver`'s, as for ``xcc.Search``."""
+    to continue; ``checkpoint``: called (to save ``state()``) every
+    ``checkpoint_every`` mems of finished work in a count.  The engine, the
+    limit, the cycle, progress, the clock and Ctrl-C are the
+    :class:`~xcc.driving.Driver`'s, as for ``xcc.Search``."""
 
     stats_type = ParallelStats
 
@@ -90,7 +92,9 @@ class Parallel(Driver):
                  cycle: Cycle | None = None, jobs: int | None = None, executor=None,
                  scheduler=None, local_cluster: int | None = None, budget: int | None = None,
                  warm: int | None = None, on_progress: Callable[[Stats], None] | None = None,
-                 progress_every: float = 1.0, resume: dict | None = None) -> None:
+                 progress_every: float = 1.0, resume: dict | None = None,
+                 checkpoint: Callable[[], None] | None = None,
+                 checkpoint_every: int | None = None) -> None:
         super().__init__(problem, engine=engine, limit=limit, cycle=cycle,
                          on_progress=on_progress, progress_every=progress_every)
         if not self._engine.splits:
@@ -107,6 +111,19 @@ class Parallel(Driver):
         name = self.engine
         self._ref = name if lookup(name) is self._engine else self._engine
         self.budget = budget or self._engine.task_budget
+        if checkpoint is not None and not callable(checkpoint):
+            raise XCCError(f"checkpoint must be callable, not {type(checkpoint).__name__}")
+        if checkpoint_every is not None and (isinstance(checkpoint_every, bool) or not
+                                             isinstance(checkpoint_every, int)
+                                             or checkpoint_every < 1):
+            raise XCCError(f"checkpoint_every must be a positive integer, not "
+                           f"{checkpoint_every!r}"[:120])
+        # a count calls checkpoint() (which saves ``state()``) each time its
+        # finished parts have spent checkpoint_every more mems (default: 4 tasks'
+        # budgets): a run killed outright (SIGKILL) loses at most that much
+        self.checkpoint = checkpoint
+        self.checkpoint_every = checkpoint_every or 4 * self.budget
+        self._next_checkpoint = self.checkpoint_every
         self.warm = warm
         self._start_prefixes: list[tuple[int, ...]] = [()]
         self._skip = 0  # solutions at the start already handed out (a resumed listing)
@@ -387,6 +404,32 @@ class Parallel(Driver):
                 stats.renewals += 1
             yield from self._emit(results, ordered)
             self._tick()
+            if self.checkpoint is not None and not ordered:  # every part emitted is counted
+                self._checkpoint()
+
+    def _checkpoint(self) -> None:
+        """Call ``checkpoint`` once the finished parts have spent ``checkpoint_every``
+        mems more than at the last call."""
+        s = self.stats
+        spent = s.counters.get("mems", 0) + s.overhead.get("mems", 0)
+        if spent >= self._next_checkpoint:
+            self._next_checkpoint = spent + self.checkpoint_every
+            self.checkpoint()
+
+
+def state_of(search) -> dict | None:
+    """The state of a sequential :class:`xcc.Search` stopped by Ctrl-C between
+    two steps of a run that splits (its ``rest``), in the form ``Parallel``
+    resumes (``resume=``): what it counted, its counters (all its own: a run
+    from the root replays nothing) and its untried rest as the pending
+    prefixes.  None if it has no rest (another engine, or stopped elsewhere)."""
+    if search.rest is None or search.exact or search.draws is not None:
+        return None
+    s = search.stats
+    return {"version": STATE_VERSION, "problem": problem_key(search.problem, search.cycle),
+            "engine": search.engine, "solutions": s.solutions,
+            "counters": {k: int(v) for k, v in s.counters.items()}, "overhead": {},
+            "subproblems": 1, "pending": [list(p) for p in search.rest], "skip": 0}
 
 
 def solve(problem: Problem, **options) -> Iterator[Solution]:

@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Iterable, Iterator
 
 from ..errors import XCCError
-from .pools import _is_dask_client, _stop_processes, context, DASK_HINT
+from .pools import _is_dask_client, _stop_processes, context, lifeline, DASK_HINT
 from .task import install
 
 
@@ -39,8 +39,9 @@ def _executor(jobs, executor, scheduler, local_cluster):
     if jobs is not None:
         if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
             raise XCCError(f"jobs must be a positive integer, not {jobs!r}")
-        pool = ProcessPoolExecutor(jobs, mp_context=context(), initializer=install,
-                                   initargs=("", None))
+        ctx = context()
+        pool = ProcessPoolExecutor(jobs, mp_context=ctx, initializer=install,
+                                   initargs=("", None, None, lifeline(ctx)))
         return pool, jobs, [pool], True
     if executor is not None and not _is_dask_client(executor):
         if not isinstance(executor, Executor):
@@ -114,8 +115,9 @@ def map_each(fn: Callable, items: Iterable, *, jobs: int | None = None, executor
                     raise
                 _stop_processes(pool)
                 pool.shutdown(wait=False, cancel_futures=True)
-                pool = ProcessPoolExecutor(workers, mp_context=context(), initializer=install,
-                                           initargs=("", None))
+                ctx = context()
+                pool = ProcessPoolExecutor(workers, mp_context=ctx, initializer=install,
+                                           initargs=("", None, None, lifeline(ctx)))
                 own[0] = pool
                 running = deque((c, submit(c)) for c, _ in running)
                 continue

@@ -17,7 +17,7 @@ from multiprocessing import resource_tracker
 import os
 import signal
 import threading
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 
 from ..errors import XCCError
 from .task import install, payload, problem_key, ready, run_task, shipped
@@ -35,6 +35,19 @@ def context():
     ctx = multiprocessing.get_context("forkserver")
     ctx.set_forkserver_preload(["__main__", "xcc.parallel.preload"])  # as by default, and ours
     return ctx
+
+
+_LIFELINE: tuple | None = None  # (reader, writer): the pipe only this process writes to
+
+
+def lifeline(ctx):
+    """The reading end of a pipe whose writing end only this process holds
+    (made once): our pools' workers are given it (``task.install``) and end
+    when it closes, that is, when this process dies, even killed outright."""
+    global _LIFELINE
+    if _LIFELINE is None:
+        _LIFELINE = ctx.Pipe(duplex=False)
+    return _LIFELINE[0]
 
 
 _prestarted: threading.Thread | None = None  # the thread of prestart(), once started
@@ -57,15 +70,21 @@ def prestart() -> threading.Thread | None:
 
 
 def _block_interrupts() -> None:
-    """In a thread that starts processes: Ctrl-C is the driver's (the main
-    thread's), so block SIGINT here, and the processes this thread starts
-    (the fork server, and the workers forked from it, or spawned) inherit it
-    blocked: no traceback from a fork server still importing the engines
-    when Ctrl-C comes.  The resource tracker first: starting it unblocks
-    SIGINT in the thread that does."""
+    """In a thread that starts processes: the stop signals (Ctrl-C, SIGTERM,
+    SIGHUP: ``xcc.interrupts.STOPS``) are the driver's (the main thread's),
+    so block them here, and the processes this thread starts (the fork
+    server, and the workers forked from it, or spawned) inherit them
+    blocked: a ``timeout`` or a closed terminal that signals the whole
+    process group stops the driver, which stops its workers, instead of
+    killing the workers under it; and no traceback from a fork server still
+    importing the engines.  The resource tracker first: starting it unblocks
+    SIGINT and SIGTERM (which it ignores) in the thread that does; SIGHUP,
+    which would end it, is blocked before, so that it inherits it blocked."""
     if hasattr(signal, "pthread_sigmask"):
+        from ..interrupts import STOPS
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
         resource_tracker.ensure_running()
-        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_BLOCK, STOPS)
 
 
 def _start_forkserver() -> None:
@@ -144,7 +163,7 @@ class Pool:
         if self._hurry is None:
             self._hurry = ctx.RawValue("b", 0)
         pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=install,
-                                   initargs=(self.key, self._bytes, self._hurry))
+                                   initargs=(self.key, self._bytes, self._hurry, lifeline(ctx)))
         self._pings = [pool.submit(ready) for _ in range(n)]
         return pool
 
@@ -244,6 +263,24 @@ class Pool:
 
     def __exit__(self, kind, *rest) -> None:
         self.close(stop=kind is not None)
+
+
+class InProcess(Executor):
+    """An executor that runs each task here, at once, in the caller's thread:
+    the subproblems of a search run one after another in this process (a
+    sequential count resumed from a state, ``masyu count --resume FILE``
+    without --jobs).  Ctrl-C inside a task stops it (the task is lost, its
+    prefixes pending: only finished tasks count)."""
+
+    _max_workers = 1
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        future: Future = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:
+            future.set_exception(error)
+        return future
 
 
 def _is_dask_client(obj) -> bool:

@@ -28,6 +28,7 @@ import hashlib
 import os
 import pickle
 import signal
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -93,16 +94,40 @@ def payload(problem, cycle, engine: str | Splittable | None = None) -> bytes:
     return pickle.dumps(shipped(problem, cycle, engine), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def install(key: str, data: bytes | None = None, hurry=None) -> None:
+def install(key: str, data: bytes | None = None, hurry=None, lifeline=None) -> None:
     """A pool's initializer: keep the problem in this worker, and the pool's
     ``hurry`` flag (a shared byte the driver sets when a worker is idle and
     no prefix waits: a task then splits at its next slice); Ctrl-C is the
-    driver's to handle (the workers ignore it and are stopped by it)."""
+    driver's to handle (the workers ignore it and are stopped by it), and a
+    worker whose driver dies ends too (``lifeline``: ``_follow``)."""
     global _HURRY
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if lifeline is not None:
+        _follow(lifeline)
     _HURRY = hurry
     if key and data is not None:
         _PROBLEMS[key] = pickle.loads(data)
+
+
+def _follow(lifeline) -> None:
+    """End this worker when the driver is gone: a driver killed outright
+    (SIGKILL, the out-of-memory killer) cannot stop its pool, and a worker
+    waiting on the pool's queue would wait forever (and the fork server,
+    the resource tracker with it, while a worker lives).  ``lifeline`` is the
+    reading end of a pipe whose writing end only the driver holds
+    (``pools.lifeline``): a thread waits on it, and the driver's end,
+    closed by the kernel when it dies, wakes it.  (Not Linux's
+    PR_SET_PDEATHSIG: a worker's parent is the fork server, and the
+    signal follows the parent's *thread*, not the process.)"""
+
+    def watch() -> None:
+        try:
+            lifeline.recv_bytes()
+        except (EOFError, OSError):
+            pass
+        os._exit(1)
+
+    threading.Thread(target=watch, name="xcc-lifeline", daemon=True).start()
 
 
 def ready() -> int:

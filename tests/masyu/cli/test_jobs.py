@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -52,8 +53,6 @@ def test_count_jobs_each_method(small):
 
 @pytest.mark.parametrize("args,message", [
     (["--jobs", "2", "--local-cluster", "2"], "give one of --jobs"),
-    (["--resume", "state.json"], "--resume: needs --jobs"),
-    (["--continue", "state.json"], "--resume: needs --jobs"),
     (["--resume"], "--resume goes with --each (or takes the FILE"),
     (["--jobs", "2", "--exact"], "not split into subproblems"),
 ])
@@ -62,20 +61,35 @@ def test_bad_options_exit_2(small, args, message, tmp_path):
     assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr
 
 
-def test_state_file_with_each_refused(shared, tmp_path):
-    r = run("count", shared / "puzzles" / "extra.txt", "--each", "--jobs", "2", "--continue",
-            tmp_path / "s.json")
-    assert r.returncode == 2 and "--resume: a state FILE goes with one puzzle" in r.stderr
+def test_resume_without_jobs_counts_here(small, tmp_path):
+    """--resume FILE alone (no state yet): a count in this process, the same answer."""
+    r = run("count", small, "--resume", "state.json", "--json", "-q", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["strong"] == 1
 
 
-def test_resume_with_each_is_the_flag(shared, tmp_path):
-    """With --each, a word after --resume is not a state file: here the collection."""
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "puzzles.txt"
+
+
+def test_with_each_resume_file_is_the_rows_file(tmp_path):
+    """With --each, --resume FILE names the rows file (as -o FILE --resume)."""
     out = tmp_path / "rows.jsonl"
-    first = run("count", "--each", "--resume", shared / "puzzles" / "extra.txt", "-o", out,
-                "--only", "puzsq-98", "-q")
+    first = run("count", EXAMPLES, "--each", "--jobs", "2", "--only", "pzprjs", "--resume",
+                out, "-q")
+    assert first.returncode == 0, first.stderr
+    rows = [json.loads(r) for r in out.read_text().splitlines()]
+    assert [r["name"] for r in rows] == ["pzprjs-test-mashu-6x6"] and rows[0]["strong"] == 1
+    other = run("count", EXAMPLES, "--each", "-o", tmp_path / "other.jsonl", "--resume", out)
+    assert other.returncode == 2 and "-o names another" in other.stderr
+
+
+def test_resume_with_each_the_old_flag_still_works(tmp_path):
+    """A bare --resume after -o FILE: the flag that continues it."""
+    out = tmp_path / "rows.jsonl"
+    first = run("count", EXAMPLES, "--each", "--only", "pzprjs", "-o", out, "-q", "--resume")
     assert first.returncode == 0, first.stderr
     rows = out.read_text().splitlines()
-    assert rows and all(json.loads(r)["name"].startswith("puzsq-98") for r in rows)
+    assert rows and all(json.loads(r)["name"].startswith("pzprjs") for r in rows)
 
 
 def test_continue_of_another_puzzle_exits_2(small, tmp_path):

@@ -96,7 +96,9 @@ def test_exact_options_that_do_not_fit():
     assert run("count", "4x4:p", "--exact", "--engine", "memo-python", "-q").stdout \
         == "213 strong solutions\n"
     for args, where in ((("--exact", "--engine", "sat"), "--engine"),
-                        (("--exact", "--each"), "--exact"),
                         (("--exact", "--limit", "3"), "--limit")):
         r = run("count", "4x4:p", *args)
         assert r.exit_code == 2 and where in r.stderr and "Traceback" not in r.output, args
+    # --exact --each applies (issue 31): a row per puzzle, the exact count in it
+    r = run("count", "4x4:p", "--exact", "--each", "-q")
+    assert r.exit_code == 0 and '"strong": 213' in r.stdout and '"method": "exact"' in r.stdout

@@ -21,7 +21,7 @@ Ctrl-C.  python-sat's ``solve()`` catches SIGINT inside CaDiCaL by a
 ``longjmp`` out of it, which leaves the solver invalid (reading its
 statistics then aborts the process).  So CaDiCaL is never interrupted: each
 call is a limited solve of at most ``CONFLICTS`` conflicts, made without
-python-sat's handler, while SIGINT is only noted (:func:`sigint_deferred`);
+python-sat's handler, while the stop signals are only noted (:func:`sigint_deferred`);
 the ``KeyboardInterrupt`` is raised when the call has returned, with the
 solver whole, so that the driver reports what was found so far.
 
@@ -37,14 +37,12 @@ from __future__ import annotations
 
 import gc
 import importlib.util
-import signal
 import sys
 import threading
 import warnings
-from contextlib import contextmanager
-from typing import Iterator
 
 from ...cycle import Cycle, CompiledCycle
+from ...interrupts import held
 from ...errors import XCCError
 from ...problem import Problem
 from ...sizes import default_limit
@@ -69,34 +67,10 @@ BLOCKING_BYTES = (5, 64)    # per literal, per clause, of the clauses added whil
 WARN_BYTES = 256 << 20      # warn when the added clauses pass this
 
 
-@contextmanager
-def sigint_deferred() -> Iterator[list[bool]]:
-    """While inside, SIGINT is noted, not raised; on leaving, a noted SIGINT goes
-    to the handler that was there before (``KeyboardInterrupt`` by default).  In
-    a thread other than the main one (where Python delivers no signal) nothing
-    changes."""
-    if threading.current_thread() is not threading.main_thread():
-        yield []
-        return
-    noted: list[bool] = []
-
-    def note(signum, frame):
-        noted.append(True)
-
-    try:
-        old = signal.signal(signal.SIGINT, note)
-    except ValueError:  # not settable here (an embedded interpreter)
-        yield noted
-        return
-    try:
-        yield noted
-    finally:
-        signal.signal(signal.SIGINT, old)
-    if noted:
-        if callable(old):
-            old(signal.SIGINT, None)
-        elif old != signal.SIG_IGN:
-            raise KeyboardInterrupt
+# While inside, Ctrl-C, SIGTERM and SIGHUP are only noted; on leaving, a noted one
+# goes to the handler that was there before (``KeyboardInterrupt`` by default): the
+# one mechanism of xcc.interrupts.
+sigint_deferred = held
 
 
 def solver_class():
