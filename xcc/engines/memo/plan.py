@@ -250,11 +250,14 @@ def _sweep(first: Sequence[int], last: Sequence[int], ids: Sequence[int], lo: in
             enter.setdefault(a, []).append(x)
             leave.setdefault(b + 1, []).append(x)
     active: set[int] = set()
-    out = []
+    out: list[list[int]] = []
+    now: list[int] = []
     for k in range(count):
-        active.difference_update(leave.get(k, ()))
-        active.update(enter.get(k, ()))
-        out.append(sorted(active))
+        if k in enter or k in leave:  # else the layout of k - 1 again (shared, read only)
+            active.difference_update(leave.get(k, ()))
+            active.update(enter.get(k, ()))
+            now = sorted(active)
+        out.append(now)
     return out
 
 
