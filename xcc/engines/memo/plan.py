@@ -28,6 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import numpy as np
+
 from ...cycle import CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
@@ -108,25 +110,27 @@ def make_plan(problem: Problem, order: Sequence[int], cycle: CompiledCycle | Non
     take more (:func:`plan_size`), before its layouts are built."""
     c = problem.compact()
     n1, nsec = len(problem.primary), len(problem.secondary)
-    starts, items, colors = c.starts.tolist(), c.items.tolist(), c.colors.tolist()
-    level_of = [0] * n1
-    for k, i in enumerate(order):
-        level_of[i] = k
     levels = len(order)
+    # Each option's owner (the least level of its primary items) and each
+    # item's first and last level, by whole arrays: time in the problem's size.
+    starts, items = np.asarray(c.starts, dtype=np.int64), np.asarray(c.items, dtype=np.int64)
+    level = np.full(n1 + nsec, NEVER, dtype=np.int64)
+    level[np.asarray(order, dtype=np.int64)] = np.arange(levels, dtype=np.int64)
+    sizes = np.diff(starts)
+    owners = (np.minimum.reduceat(level[items], starts[:-1]) if len(items) else
+              np.zeros(0, dtype=np.int64))
+    of_entry = np.repeat(owners, sizes)
+    first_a = np.full(n1 + nsec, NEVER, dtype=np.int64)
+    last_a = np.full(n1 + nsec, -1, dtype=np.int64)
+    np.minimum.at(first_a, items, of_entry)
+    np.maximum.at(last_a, items, of_entry)
+    last_a[:n1] = level[:n1]  # a primary item is decided at its own level
+    first, last = first_a.tolist(), last_a.tolist()
     owned: list[list[int]] = [[] for _ in range(levels)]
-    entries: list[list[tuple[int, int]]] = []
-    first = [NEVER] * (n1 + nsec)
-    last = [-1] * (n1 + nsec)
-    for o in range(len(starts) - 1):
-        entry = list(zip(items[starts[o]:starts[o + 1]], colors[starts[o]:starts[o + 1]]))
-        entries.append(entry)
-        owner = min(level_of[i] for i, _ in entry if i < n1)
+    for o, owner in enumerate(owners.tolist()):
         owned[owner].append(o)
-        for i, _ in entry:
-            first[i] = min(first[i], owner)
-            last[i] = max(last[i], owner)
-    for i in range(n1):
-        last[i] = level_of[i]  # a primary item is decided at its own level
+    starts_l, items_l, colors_l = starts.tolist(), items.tolist(), c.colors.tolist()
+    entries = [list(zip(items_l[a:b], colors_l[a:b])) for a, b in zip(starts_l, starts_l[1:])]
     plan = Plan(n1, nsec, tuple(order), owned, entries, first, last)
     if cycle is not None:
         _plan_cycle(plan, cycle)
