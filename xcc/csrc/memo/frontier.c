@@ -65,7 +65,6 @@ int frontier_reserve(memo *m)
     m->deg = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
     m->mate = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
     m->vpos = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
-    m->leaving = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
     m->trail_at = memo_alloc(m, sizeof(int32_t *) * m->trail_cap);
     m->trail_old = memo_alloc(m, sizeof(int32_t) * m->trail_cap);
     int words = 1;
@@ -73,7 +72,7 @@ int frontier_reserve(memo *m)
         if (p->lay_words[k] > words)
             words = p->lay_words[k];
     m->key = memo_alloc(m, sizeof(uint64_t) * (size_t)words);
-    if (!m->cov || !m->val || !m->deg || !m->mate || !m->vpos || !m->leaving || !m->trail_at
+    if (!m->cov || !m->val || !m->deg || !m->mate || !m->vpos || !m->trail_at
         || !m->trail_old || !m->key || !m->newly)
         return 0;
     memset(m->cov, 0, sizeof(int32_t) * ((size_t)p->n1 + 1));
@@ -91,13 +90,6 @@ void frontier_begin_level(memo *m, int k)
     for (int s = p->lay_start[k + 1]; s < p->lay_start[k + 2]; s++)
         if (p->slot_kind[s] == SLOT_VERTEX)
             m->vpos[p->slot_id[s]] = j++;
-    /* The vertices whose last level is k: each child must leave them done
-     * (once per level here, not once per child in frontier_after). */
-    m->nleaving = 0;
-    if (p->has_cycle)
-        for (int t = p->wv_start[k]; t < p->wv_start[k + 1]; t++)
-            if (p->vlast[p->wv[t]] == k)
-                m->leaving[m->nleaving++] = p->wv[t];
     /* The groups of layout k+1: the fresh ones, and for the others, by item. */
     for (int t = 0; t < m->gi_n; t++)
         m->gi_head[m->gi_item[t]] = -1;  /* undo the last level's lists */
@@ -306,9 +298,9 @@ int frontier_after(memo *m, int k)
 {
     const memo_plan *p = &m->p;
     if (p->has_cycle && !m->closed) {
-        for (int j = 0; j < m->nleaving; j++) {
-            int32_t w = m->leaving[j], d = m->deg[w];
-            if (d == 1 || (d == 0 && p->required[w]))
+        for (int j = p->wv_start[k]; j < p->wv_start[k + 1]; j++) {
+            int32_t w = p->wv[j], d = m->deg[w];
+            if (p->vlast[w] == k && (d == 1 || (d == 0 && p->required[w])))
                 return 0;
         }
     }

@@ -244,7 +244,6 @@ void memo_free(memo *m)
     free((void *)m->p.g_fresh); free(m->changed); free(m->gi_head); free(m->gi_next);
     free(m->gi_group); free(m->gi_item); free(m->fresh); free(m->gstamp);
     free(m->cov); free(m->val); free(m->deg); free(m->mate); free(m->vpos);
-    free(m->leaving);
     free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly);
     free(m->cur.keys); free(m->cur.counts.w); free(m->cur.table);
     free(m->next.keys); free(m->next.counts.w); free(m->next.table);

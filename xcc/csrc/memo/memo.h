@@ -107,7 +107,6 @@ struct memo {
     size_t trail_n, trail_cap;
     int32_t *vpos;            /* vertex -> position in the layout being packed */
     int vs_cur;               /* the first vertex slot of L_k */
-    int32_t *leaving, nleaving; /* the vertices of W_k whose last level is k */
     int32_t *newly;           /* (item, color) pairs an option colors first */
     int32_t *changed, nchanged; /* items (primary i, secondary n1 + x) the option set */
     /* lookahead, incremental: the groups to check are the fresh ones and those
