@@ -64,6 +64,15 @@ def grid_order(encoding: Encoding) -> tuple[int, ...]:
     return tuple(sorted(range(len(primary)), key=key))
 
 
+def check_frontier(puzzle: Puzzle, engine: xcc.MemoEngine) -> None:
+    """Refuse, before encoding, a board whose plan alone would pass the memory
+    limit: in :func:`grid_order` every level past the first and last short
+    side keeps at least the short side less one of the loop's vertices in
+    its frontier (an empty board's plan has about ten times that)."""
+    short = min(puzzle.rows, puzzle.cols)
+    engine.check_frontier(max(0, puzzle.rows * puzzle.cols - 2 * short), short - 1)
+
+
 def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
            memory: int | None) -> tuple[Encoding, xcc.Cycle | None, xcc.MemoEngine]:
     if not isinstance(puzzle, Puzzle):
@@ -76,10 +85,11 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
     if engine not in xcc.ENGINES:
         raise MasyuError(f"engine {engine!r} is not available (the compiled extension is not "
                          f"built); use memo-python")
-    enc = encode(puzzle, encoding)
+    native = xcc.engines.get(engine).native
     try:
-        configured = xcc.MemoEngine(native=xcc.engines.get(engine).native,
-                                    order=grid_order(enc), memory=memory)
+        check_frontier(puzzle, xcc.MemoEngine(native=native, memory=memory))
+        enc = encode(puzzle, encoding)
+        configured = xcc.MemoEngine(native=native, order=grid_order(enc), memory=memory)
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
     return enc, (None if weak else enc.cycle()), configured

@@ -208,3 +208,24 @@ def test_bad_requests():
         sample(p, -1, seed=0)
     with pytest.raises(MasyuError):
         sample("3x3", 1, seed=0)
+
+
+def test_a_board_too_big_for_the_limit_is_refused_before_encoding(monkeypatch):
+    """Issue 36: a 1000x1000 board passed 7.5 GB before any check; its plan
+    is now weighed from its shape (a lower bound) before it is encoded."""
+    import time
+    import masyu.exact as exact_module
+    monkeypatch.setattr(exact_module, "encode", lambda *a: pytest.fail("encoded"))
+    start = time.process_time()
+    for p, memory in ((Puzzle(1000, 1000), None), (Puzzle(400, 400), 100 << 20)):
+        with pytest.raises(MasyuError, match="plan alone needs at least .* memory limit"):
+            exact_count(p, memory=memory)
+        with pytest.raises(MasyuError, match="plan alone needs at least"):
+            sample(p, 1, seed=0, memory=memory)
+    assert time.process_time() - start < 5
+
+
+def test_a_plan_over_the_limit_is_refused_with_its_estimate():
+    with pytest.raises(MasyuError, match=r"plan alone needs about [0-9.]+ MB .*--memory"):
+        exact_count(Puzzle(30, 30), memory=8 << 20)
+    assert exact_count(Puzzle(6, 6), memory=4 << 20).solutions == A140517[4]

@@ -27,13 +27,9 @@ from typing import Iterator
 
 from ...errors import XCCError
 from .frontier import SKIP, accepts, children
-from .plan import Plan
+from .plan import MemoryLimit, Plan
 
 STATE_BYTES = 200  # what this twin charges per stored state against the memory limit
-
-
-class MemoryLimit(XCCError):
-    """The next layer would not fit in the memory limit."""
 
 
 class Build:

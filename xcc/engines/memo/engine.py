@@ -27,7 +27,7 @@ from ..base import DONE, PAUSED, SOLUTION, Run
 from .diagram import Build
 from .native import NativeBuild
 from .order import choose_order
-from .plan import Plan, check_order, make_plan
+from .plan import Plan, check_order, check_slots, make_plan
 
 def default_memory() -> int:
     """The default memory limit: xcc's one default (:func:`xcc.sizes.default_limit`)."""
@@ -52,23 +52,26 @@ def native_available() -> bool:
     return hasattr(_native, "Memo")
 
 
-def prepare(problem: Problem, cycle: Cycle | None, order: Sequence | None) -> Plan:
+def prepare(problem: Problem, cycle: Cycle | None, order: Sequence | None,
+            memory: int | None = None) -> Plan:
     """The plan of ``problem`` in the caller's ``order`` (names or indices of
-    primary items), or in the order :func:`.order.choose_order` finds."""
+    primary items), or in the order :func:`.order.choose_order` finds;
+    :class:`MemoryLimit` before it is built when it alone would take more
+    than ``memory`` bytes."""
     if not isinstance(problem, Problem):
         raise XCCError(f"expected an xcc.Problem, not {type(problem).__name__}")
     if cycle is not None and not isinstance(cycle, Cycle):
         raise XCCError(f"expected an xcc.Cycle, not {type(cycle).__name__}")
     compiled = cycle.compile_for(problem) if cycle is not None else None
     order = choose_order(problem, compiled) if order is None else check_order(problem, order)
-    return make_plan(problem, order, compiled)
+    return make_plan(problem, order, compiled, memory=memory)
 
 
 def new_build(problem: Problem, cycle: Cycle | None, *, diagram: bool, native: bool,
               order: Sequence | None = None, memory: int | None = None) -> Build | NativeBuild:
     """A build of ``problem``, not yet stepped (C when ``native``)."""
     limit = memory_or_default(memory)
-    plan = prepare(problem, cycle, order)
+    plan = prepare(problem, cycle, order, limit)
     if native and plan.root is not None:
         if not native_available():
             raise XCCError("the compiled memo engine is not built; use engine 'memo-python'")
@@ -215,6 +218,15 @@ class MemoEngine:
 
     def available(self) -> bool:
         return native_available() if self.native else True
+
+    def check_frontier(self, levels: int, frontier: int) -> None:
+        """:class:`MemoryLimit` when a plan of ``levels`` levels, with at least
+        ``frontier`` slots in the layout of each, would pass this engine's
+        memory limit: a check a caller who knows the shape of its problem
+        (a grid) can make before building the problem at all.  (The plan
+        itself is weighed again, in the problem's size, before its layouts
+        are built.)"""
+        check_slots(levels, max(0, levels) * max(0, frontier), memory_or_default(self.memory))
 
     def why_not(self) -> str | None:
         if self.available():

@@ -28,12 +28,20 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+import numpy as np
+
 from ...cycle import CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
+from ...sizes import format_size
 from .frontier import root_state
 
 NEVER = 1 << 30  # ``first`` of a thing no level touches
+BYTES_PER_SLOT = 100  # the plan's peak per slot of plan_size (measured: docs/exact.md)
+
+
+class MemoryLimit(XCCError):
+    """The plan or the next layer would not fit in the memory limit."""
 
 
 @dataclass
@@ -95,37 +103,98 @@ def check_order(problem: Problem, order: Sequence[object] | None) -> tuple[int, 
 
 
 def make_plan(problem: Problem, order: Sequence[int], cycle: CompiledCycle | None,
-              lookahead: bool = True) -> Plan:
+              lookahead: bool = True, memory: int | None = None) -> Plan:
     """The plan of ``problem`` decided in ``order`` (a permutation of primary
-    items); ``lookahead`` adds the watch lists (see :func:`watch_lists`)."""
+    items); ``lookahead`` adds the watch lists (see :func:`watch_lists`).
+    With ``memory`` (bytes), :class:`MemoryLimit` when the plan alone would
+    take more (:func:`plan_size`), before its layouts are built."""
     c = problem.compact()
     n1, nsec = len(problem.primary), len(problem.secondary)
-    starts, items, colors = c.starts.tolist(), c.items.tolist(), c.colors.tolist()
-    level_of = [0] * n1
-    for k, i in enumerate(order):
-        level_of[i] = k
     levels = len(order)
+    # Each option's owner (the least level of its primary items) and each
+    # item's first and last level, by whole arrays: time in the problem's size.
+    starts, items = np.asarray(c.starts, dtype=np.int64), np.asarray(c.items, dtype=np.int64)
+    level = np.full(n1 + nsec, NEVER, dtype=np.int64)
+    level[np.asarray(order, dtype=np.int64)] = np.arange(levels, dtype=np.int64)
+    sizes = np.diff(starts)
+    owners = (np.minimum.reduceat(level[items], starts[:-1]) if len(items) else
+              np.zeros(0, dtype=np.int64))
+    of_entry = np.repeat(owners, sizes)
+    first_a = np.full(n1 + nsec, NEVER, dtype=np.int64)
+    last_a = np.full(n1 + nsec, -1, dtype=np.int64)
+    np.minimum.at(first_a, items, of_entry)
+    np.maximum.at(last_a, items, of_entry)
+    last_a[:n1] = level[:n1]  # a primary item is decided at its own level
+    first, last = first_a.tolist(), last_a.tolist()
     owned: list[list[int]] = [[] for _ in range(levels)]
-    entries: list[list[tuple[int, int]]] = []
-    first = [NEVER] * (n1 + nsec)
-    last = [-1] * (n1 + nsec)
-    for o in range(len(starts) - 1):
-        entry = list(zip(items[starts[o]:starts[o + 1]], colors[starts[o]:starts[o + 1]]))
-        entries.append(entry)
-        owner = min(level_of[i] for i, _ in entry if i < n1)
+    for o, owner in enumerate(owners.tolist()):
         owned[owner].append(o)
-        for i, _ in entry:
-            first[i] = min(first[i], owner)
-            last[i] = max(last[i], owner)
-    for i in range(n1):
-        last[i] = level_of[i]  # a primary item is decided at its own level
+    starts_l, items_l, colors_l = starts.tolist(), items.tolist(), c.colors.tolist()
+    entries = [list(zip(items_l[a:b], colors_l[a:b])) for a, b in zip(starts_l, starts_l[1:])]
     plan = Plan(n1, nsec, tuple(order), owned, entries, first, last)
     if cycle is not None:
         _plan_cycle(plan, cycle)
+    if memory is not None:
+        check_size(plan, memory)
     _layouts(plan)
     plan.watch = watch_lists(plan) if lookahead else [[] for _ in range(levels + 1)]
     plan.root = root_state(plan)
     return plan
+
+
+def _slots(first: Sequence[int], last: Sequence[int], ids: Sequence[int], lo: int,
+           count: int) -> int:
+    """The total size of what :func:`_sweep` would list, without listing it."""
+    total = 0
+    for x in ids:
+        a, b = max(first[x] + lo, 0), min(last[x], count - 1)
+        if a <= b:
+            total += b - a + 1
+    return total
+
+
+def plan_size(plan: Plan) -> tuple[int, int]:
+    """``(slots, bytes)``: the slots of every layout ``L_k`` and ``W_k`` and the
+    options the lookahead may watch at each level, and about the bytes the
+    plan and its flattened copy take at their peak (``BYTES_PER_SLOT`` each).
+    Time in the size of the problem (items plus options), not of the plan:
+    the layouts grow as levels times frontier (the cube of the side on a
+    square board), so this is what is weighed against the memory limit
+    before anything of that size is built."""
+    n1, levels = plan.n1, plan.levels
+    slots = _slots(plan.first, plan.last, range(n1 + plan.nsec), 1, levels + 1)
+    if plan.cycle is not None:
+        nv = plan.cycle.nverts
+        slots += _slots(plan.vfirst, plan.vlast, range(nv), 1, levels + 1) + levels + 1
+        slots += _slots(plan.vfirst, plan.vlast, range(nv), 0, levels)
+    for h, options in enumerate(plan.owned):
+        for o in options:
+            start = max(min(plan.first[i] for i, _ in plan.entries[o]) + 1, 1)
+            if start <= h:
+                slots += (h - start + 1) * sum(1 for i, _ in plan.entries[o] if i < n1)
+    return slots, BYTES_PER_SLOT * slots
+
+
+def check_size(plan: Plan, memory: int) -> None:
+    """:class:`MemoryLimit` when :func:`plan_size` is over ``memory`` bytes."""
+    slots, need = plan_size(plan)
+    check_slots(plan.levels, slots, memory, "about")
+
+
+def check_slots(levels: int, slots: int, memory: int, about: str = "at least") -> None:
+    """:class:`MemoryLimit` when a plan of ``slots`` frontier slots over
+    ``levels`` levels would take more than ``memory`` bytes; ``about`` says
+    whether ``slots`` is an estimate or a lower bound (a caller who knows
+    its problem's shape, as ``masyu`` does for a grid, can refuse before
+    encoding it: at least one slot per level for each of the frontier's
+    vertices)."""
+    need = BYTES_PER_SLOT * slots
+    if need > memory:
+        raise MemoryLimit(
+            f"the plan alone needs {about} {format_size(need)} ({levels:,} levels, "
+            f"{slots:,} frontier slots), over the memory limit of {format_size(memory)}; "
+            f"a larger limit (--memory, or memory= of MemoEngine) or a problem with a "
+            f"narrower frontier")
 
 
 def decided(plan: Plan) -> list[int]:
@@ -171,24 +240,45 @@ def _plan_cycle(plan: Plan, cc: CompiledCycle) -> None:
         plan.required[v] = True
 
 
+def _sweep(first: Sequence[int], last: Sequence[int], ids: Sequence[int], lo: int,
+           count: int) -> list[list[int]]:
+    """For ``k`` in ``0..count-1`` the sorted ``x`` of ``ids`` with
+    ``first[x] + lo <= k <= last[x]``: one pass over the levels, each id
+    entering and leaving once (time in the size of the answer, not
+    levels times ids)."""
+    enter: dict[int, list[int]] = {}
+    leave: dict[int, list[int]] = {}
+    for x in ids:
+        a, b = max(first[x] + lo, 0), min(last[x], count - 1)
+        if a <= b:
+            enter.setdefault(a, []).append(x)
+            leave.setdefault(b + 1, []).append(x)
+    active: set[int] = set()
+    out: list[list[int]] = []
+    now: list[int] = []
+    for k in range(count):
+        if k in enter or k in leave:  # else the layout of k - 1 again (shared, read only)
+            active.difference_update(leave.get(k, ()))
+            active.update(enter.get(k, ()))
+            now = sorted(active)
+        out.append(now)
+    return out
+
+
 def _layouts(plan: Plan) -> None:
     """L_k for k = 0..levels and the vertices of W_k for k < levels."""
     n1, levels = plan.n1, plan.levels
-    for k in range(levels + 1):
-        plan.lay_primary.append([i for i in range(n1) if plan.first[i] < k <= plan.last[i]])
-        plan.lay_secondary.append([x for x in range(plan.nsec)
-                                   if plan.first[n1 + x] < k <= plan.last[n1 + x]])
-        if plan.cycle is None:
-            plan.lay_vertex.append([])
-            continue
-        plan.lay_vertex.append([v for v in range(plan.cycle.nverts)
-                                if plan.vfirst[v] < k <= plan.vlast[v]])
-    if plan.cycle is not None:
-        nv = plan.cycle.nverts
-        plan.work_vertex = [[v for v in range(nv) if plan.vfirst[v] <= k <= plan.vlast[v]]
-                            for k in range(levels)]
-        later = max((plan.vfirst[v] for v in range(nv) if plan.required[v]), default=-1)
-        plan.required_later = [later > k for k in range(levels)]
+    plan.lay_primary = _sweep(plan.first, plan.last, range(n1), 1, levels + 1)
+    plan.lay_secondary = _sweep(plan.first[n1:], plan.last[n1:], range(plan.nsec), 1,
+                                levels + 1)
+    if plan.cycle is None:
+        plan.lay_vertex = [[] for _ in range(levels + 1)]
+        return
+    nv = plan.cycle.nverts
+    plan.lay_vertex = _sweep(plan.vfirst, plan.vlast, range(nv), 1, levels + 1)
+    plan.work_vertex = _sweep(plan.vfirst, plan.vlast, range(nv), 0, levels)
+    later = max((plan.vfirst[v] for v in range(nv) if plan.required[v]), default=-1)
+    plan.required_later = [later > k for k in range(levels)]
 
 
 def watch_lists(plan: Plan) -> list[list[tuple[int, list[tuple[tuple[int, int], ...]]]]]:

@@ -299,3 +299,57 @@ def test_the_c_door_refuses_a_bad_plan():
         _native.Memo(sizes, arrays[:-1], 1 << 30)
     with pytest.raises(TypeError):
         _native.Memo(sizes, (b"abc",) + arrays[1:], 1 << 30)
+
+
+# ---- the plan weighed before it is built (issue 36) --------------------------------------
+
+def _defined_layouts(plan):
+    """The layouts by their definition, level by level (what the sweep must equal)."""
+    n1, levels = plan.n1, plan.levels
+    lp = [[i for i in range(n1) if plan.first[i] < k <= plan.last[i]] for k in range(levels + 1)]
+    ls = [[x for x in range(plan.nsec) if plan.first[n1 + x] < k <= plan.last[n1 + x]]
+          for k in range(levels + 1)]
+    if plan.cycle is None:
+        return lp, ls, [[] for _ in range(levels + 1)], []
+    nv = plan.cycle.nverts
+    lv = [[v for v in range(nv) if plan.vfirst[v] < k <= plan.vlast[v]] for k in range(levels + 1)]
+    wv = [[v for v in range(nv) if plan.vfirst[v] <= k <= plan.vlast[v]] for k in range(levels)]
+    return lp, ls, lv, wv
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cycle_problems(), st.randoms())
+def test_layouts_and_their_size_follow_the_definition(pc, rnd):
+    from xcc.engines.memo.plan import plan_size
+    problem, cycle = pc
+    order = list(range(len(problem.primary)))
+    rnd.shuffle(order)
+    for cyc in (None, cycle.compile_for(problem)):
+        plan = make_plan(problem, order, cyc)
+        assert (plan.lay_primary, plan.lay_secondary, plan.lay_vertex,
+                plan.work_vertex) == _defined_layouts(plan)
+        built = sum(plan.width()) + sum(map(len, plan.work_vertex))
+        watched = sum(len(groups) for groups in plan.watch)
+        assert plan_size(plan)[0] >= built + watched
+
+
+@pytest.mark.parametrize("native", [False, True] if NATIVE else [False])
+def test_a_plan_over_the_limit_is_refused_before_its_layouts(native, monkeypatch):
+    from xcc.engines.memo import plan as planning
+    p = Problem([f"p{k}" for k in range(400)], (),
+                [(f"p{k}", f"p{k + 1}") for k in range(399)] + [("p0", "p399")])
+    _, need = planning.plan_size(make_plan(p, range(400), None))
+    monkeypatch.setattr(planning, "_layouts", lambda plan: pytest.fail("layouts built"))
+    with pytest.raises(MemoryLimit, match="plan alone needs about .* over the memory limit"):
+        xcc.count(p, engine=MemoEngine(native=native, memory=max(1 << 16, need - 1),
+                                       order=range(400)))
+
+
+def test_many_items_take_time_in_their_number():
+    """10^4 items took a minute when each layout was found by a pass over all items."""
+    import time
+    n = 30000
+    p = Problem([f"i{k}" for k in range(n)], (), [(f"i{k}",) for k in range(n)])
+    start = time.process_time()
+    assert xcc.count(p, engine=FAST).solutions == 1
+    assert time.process_time() - start < 20
