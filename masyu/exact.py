@@ -24,7 +24,6 @@ import xcc
 from .board import Cell
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from .encodings.names import DIGITS
-from . import memory as sizes
 from .errors import MasyuError
 from .loop import Loop
 from .puzzle import Puzzle
@@ -90,6 +89,8 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
         check_frontier(puzzle, xcc.MemoEngine(native=native, memory=memory))
         enc = encode(puzzle, encoding)
         configured = xcc.MemoEngine(native=native, order=grid_order(enc), memory=memory)
+    except xcc.MemoryLimit as err:  # the plan weighed before it is built: its place
+        raise MasyuError(str(err), "--memory") from None
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
     return enc, (None if weak else enc.cycle()), configured
@@ -113,7 +114,9 @@ def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_E
                 pass
     except KeyboardInterrupt:
         pass  # the driver marked the statistics interrupted
-    except xcc.XCCError as err:  # the memory limit, above all
+    except xcc.MemoryLimit as err:  # refused up front or past the limit: its place
+        raise MasyuError(str(err), "--memory") from None
+    except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
     return search.stats
 
@@ -124,11 +127,11 @@ def sample(puzzle: Puzzle, k: int, *, seed: int, weak: bool = False,
     """``k`` loops (weak: loop sets) drawn uniformly at random and
     independently from all the solutions; the same seed, the same loops.
     Ctrl-C raises KeyboardInterrupt."""
-    if isinstance(puzzle, Puzzle):  # refused before the plan is built (masyu.memory)
-        sizes.check_exact(puzzle.rows, puzzle.cols, memory)
     enc, cycle, configured = _setup(puzzle, weak, encoding, engine, memory)
     try:
         draws = xcc.sample(enc.problem, k, seed=seed, cycle=cycle, engine=configured)
+    except xcc.MemoryLimit as err:
+        raise MasyuError(str(err), "--memory") from None
     except xcc.XCCError as err:
         raise MasyuError(str(err)) from None
     return [enc.loop_of(d).on(puzzle) for d in draws]

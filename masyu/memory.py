@@ -25,8 +25,6 @@ PER_CELL = {               # bytes per cell of the board, by task (peak, not ave
     "encode": 10_000,      # the XCC problem (Python objects) and its DLX text
     "explain": 2_000,      # the deducer's state and the recorded steps (1,000x1,000: 1.4 GB)
 }                          # a search: its engine's bytes_per_node, NODES_PER_CELL times
-PLAN_BYTES = 20            # the memo engine's plan: bytes per cell per cell of the shorter
-                           # side (its layouts grow as cells x side; 400x400: 1.2 GB)
 NODES_PER_CELL = 40        # nodes of the XCC problem a cell (encoding 423: 36 to 43)
 
 
@@ -72,21 +70,6 @@ def check(needed: int, allowed: int | None, what: str, option: str = "--memory")
     """Refuse (:class:`TooBig`) a task that would need more than ``allowed``."""
     if allowed is not None and needed > allowed:
         raise TooBig(what, needed, allowed, option)
-
-
-def exact_plan(rows: int, cols: int) -> int:
-    """Bytes of the memo engine's plan for a ``rows x cols`` board, counted against its
-    own limit (the ``memory`` of :func:`masyu.exact.sample`, ``--memory``): a size-based
-    pre-check, known before the plan is built, until the engine gives its own estimate."""
-    return PLAN_BYTES * rows * cols * min(rows, cols)
-
-
-def check_exact(rows: int, cols: int, allowed: int | None) -> None:
-    """Refuse (:class:`TooBig`) an exact count or draw whose plan alone passes ``allowed``
-    (None: the default limit; any other kind of value is left to the engine to refuse)."""
-    if allowed is None or (isinstance(allowed, int) and not isinstance(allowed, bool)):
-        check(exact_plan(rows, cols), limit() if allowed is None else allowed,
-              f"a {rows}x{cols} board")
 
 
 def refuse(rows: int, cols: int, tasks: tuple[str, ...], allowed: int | None = None,

@@ -72,7 +72,7 @@ def columns(verb: str) -> list[str]:
 def csv_line(values: list) -> str:
     """One CSV line (``\\n`` ended)."""
     import csv   # start-up: only --csv writes CSV (masyu solve GAMEID imports this module)
-    import io
+    import io    # start-up: with csv, only --csv writes CSV
     buffer = io.StringIO()
     csv.writer(buffer, lineterminator="\n").writerow(values)
     return buffer.getvalue()

@@ -28,13 +28,14 @@ _EXPORTS: dict[str, str] = {
     "Problem": "problem", "Solution": "results", "Stats": "results", "cpu_time": "results",
     "Search": "search", "count": "search", "solve": "search", "sample": "search",
     "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
+    "MemoryLimit": "engines.memo",
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
     "SatSolver": "engines.sat.incremental",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
-           "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine",
+           "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
            "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time"]
 
 DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
@@ -48,7 +49,7 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .problem import Problem
     from .results import Solution, Stats
     from .search import Search, count, solve, sample
-    from .engines.memo import MemoEngine
+    from .engines.memo import MemoEngine, MemoryLimit
     from .parallel import Parallel, ParallelStats
     from .parallel.each import map_each
     from .engines.sat.incremental import SatSolver

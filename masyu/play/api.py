@@ -18,7 +18,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from .. import formats
-from ..attempts import PENALTY_SECONDS
+from ..attempts import HINT_SECONDS, PENALTY_SECONDS
 from ..check import check
 from ..daily import daily, parse_date
 from ..errors import MasyuError
@@ -99,7 +99,7 @@ def daily_response(date: datetime.date) -> dict[str, Any]:
     found = daily(date)
     out = puzzle_json(found.generated, found.date)
     out.update(weekday=found.day.weekday, tier=found.day.tier,   # the rulebook's tier name
-               penalty_seconds=PENALTY_SECONDS)
+               penalty_seconds=PENALTY_SECONDS, hint_seconds=HINT_SECONDS)
     return out
 
 

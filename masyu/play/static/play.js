@@ -25,8 +25,8 @@
 "use strict";
 
 const STORE = "masyu-play-v1";
-const PENALTY = 30;                 // seconds per invalid move, false closure or broken rule
-const HINT_SECONDS = 30;            // a hint in time attack (unless /api/daily says otherwise)
+const PENALTY = 30;                 // seconds per penalty (unless /api/daily says otherwise)
+const HINT_SECONDS = 60;            // a hint in time attack (unless /api/daily says otherwise)
 // The four points of the integrity check, by masyu.check's rule ids: the pearls' rules
 // (point 2) come with each answer of /api/check ("pearl_rules", from masyu.rules);
 // "degree" is point 3 for a loose end and point 4 for a branch or a crossing.
@@ -152,9 +152,11 @@ function startClock() {
   if (app.since === null && !app.solved && !app.paused && !document.hidden) app.since = Date.now();
 }
 function stopClock() { app.base = seconds(); app.since = null; }
+const penaltySeconds = () => (app.puzzle && typeof app.puzzle.penalty_seconds === "number")
+  ? app.puzzle.penalty_seconds : PENALTY;
 const hintSeconds = () => (app.puzzle && typeof app.puzzle.hint_seconds === "number")
   ? app.puzzle.hint_seconds : HINT_SECONDS;
-const penaltyOf = (reason) => reason.startsWith("hint") ? hintSeconds() : PENALTY;
+const penaltyOf = (reason) => reason.startsWith("hint") ? hintSeconds() : penaltySeconds();
 const penaltyTotal = (list) => (list || []).reduce((s, p) => s + penaltyOf(p), 0);
 
 function persist() {
@@ -512,6 +514,8 @@ app.board.guard = (edge, value) => {
   const deg = app.board.degrees();
   for (const [r, c] of Board.cellsOf(edge)) {
     if ((deg[`${r},${c}`] || 0) >= 2) {
+      const [[r1, c1], [r2, c2]] = Board.cellsOf(edge);     // the move, refused: a server
+      emit("masyu:move", {t: Math.round(seconds() * 1000) / 1000, r1, c1, r2, c2, v: 1});  // replays it
       penalize(`invalid move: a third line at (${r + 1}, ${c + 1})`);
       return false;
     }

@@ -33,8 +33,9 @@ def week(server):
 def test_a_week_of_dates_gives_the_scheduled_sizes_and_the_contract_shape(week):
     for d, n, got in zip(WEEK, SIZES, week):
         assert set(got) == {"date", "rows", "cols", "puzzle", "difficulty", "weekday", "tier",
-                            "penalty_seconds"}
+                            "penalty_seconds", "hint_seconds"}
         assert got["penalty_seconds"] == 30    # the rulebook's Time Attack Blitz
+        assert got["hint_seconds"] == 60       # masyu.attempts: what the service charges
         assert got["date"] == d.isoformat()
         assert (got["rows"], got["cols"]) == (n, n)
         lines = got["puzzle"].split("\n")

@@ -563,5 +563,5 @@ def test_a_long_press_marks_an_x_without_the_tool_and_service_js_is_harmless(pag
     page.d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     page.wait(lambda: page.edges() == {"h:1:1"})                 # a tap draws a line
     with urllib.request.urlopen(page.url + "service.js", timeout=30) as res:  # masyu play
-        assert res.status == 200 and res.read() == b""          # has no panel: an empty file
-    assert page.el("#service").get_attribute("hidden") is not None
+        assert res.status == 200       # masyu serve's panel: under masyu play no /api/v1/me,
+    assert page.el("#service").get_attribute("hidden") is not None     # so it stays hidden
