@@ -85,6 +85,7 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
         if puzzle is None and not quiet:
             say(f"the bundled example {p.name} ({p.rows}x{p.cols}):")
         shown = None if all_ else (limit if limit is not None else 1)
+        width = 1 if shown is None else len(str(shown))   # --all: widened at the end
         received, interrupted = 0, False
         try:
             with errors_exit():
@@ -94,7 +95,7 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
                             if collected is not None:   # one document, written at the end
                                 collected.append(show(p, loop, fmt))
                             else:
-                                _put(p, loop, fmt, received, out, folder)
+                                _put(p, loop, fmt, received, out, folder, width)
                         received += 1
         except KeyboardInterrupt:
             interrupted = True
@@ -104,6 +105,8 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
             if search.found > received and not search.filtering:
                 search.stats.solutions = received   # the last one never reached the output
         progress.done()
+        if folder is not None and shown is None:
+            _pad_names(p, fmt, folder, received, width)
         if collected:
             out.write(DOCUMENTS[fmt](collected))
     n = received
@@ -125,11 +128,26 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
     return 130 if interrupted else (0 if n else 1)
 
 
-def _put(p: Puzzle, loop: Loop, fmt: str, before: int, out, folder: str | None) -> None:
+def _file_name(p: Puzzle, fmt: str, k: int, width: int) -> str:
+    """The --out-dir file of the k-th solution (from 1), its number zero-padded to
+    ``width`` digits, so that the names sort in the order found."""
+    return f"{p.name or 'solution'}-{k:0{width}d}{SUFFIX.get(fmt, '.txt')}"
+
+
+def _pad_names(p: Puzzle, fmt: str, folder: str, n: int, width: int) -> None:
+    """After an open-ended run (--all), the files written ``width`` wide renamed to the
+    width of the number found (``n``)."""
+    final = len(str(n))
+    for k in range(1, n + 1) if final > width else ():
+        os.replace(os.path.join(folder, _file_name(p, fmt, k, width)),
+                   os.path.join(folder, _file_name(p, fmt, k, final)))
+
+
+def _put(p: Puzzle, loop: Loop, fmt: str, before: int, out, folder: str | None,
+         width: int = 1) -> None:
     """Write one solution: to ``out``, or to its own file in ``folder``."""
     text = show(p, loop, fmt)
     if folder is not None:
-        name = f"{p.name or 'solution'}-{before + 1}{SUFFIX.get(fmt, '.txt')}"
-        write_file(os.path.join(folder, name), text)
+        write_file(os.path.join(folder, _file_name(p, fmt, before + 1, width)), text)
     else:
         out.write(("\n" if before and fmt in BLANK_LINE_BETWEEN else "") + text)

@@ -131,6 +131,18 @@ def test_several_svg_pictures_make_one_document_or_a_folder(tmp_path):
     assert r.exit_code == 0 and len(files) == 13
     assert all(f.read_text().lstrip().startswith("<svg") and f.read_text().count("<svg") == 1
                for f in files)
+    # numbered with zeros in front, so that the names sort in the order found: the
+    # k-th file holds the k-th loop of the document printed above (issue 31)
+    assert [f.name for f in files] == [f"3x3-{k:02d}.svg" for k in range(1, 14)] or \
+        [f.name.rsplit("-", 1)[1] for f in files] == [f"{k:02d}.svg" for k in range(1, 14)]
+    shown = CliRunner().invoke(app, ["solve", "3x3:i", "--all", "--format", "svg", "-q"]).stdout
+    inner = [part.split("</svg>")[0] for part in shown.split("<svg")[2:]]
+    assert [f.read_text().split("<svg", 1)[1].split(">", 1)[1].split("</svg>")[0] for f in files] \
+        == [part.split(">", 1)[1] for part in inner]
+    r = CliRunner().invoke(app, ["solve", "3x3:i", "--limit", "12", "--format", "svg",
+                                 "--out-dir", str(tmp_path / "twelve"), "-q"])
+    assert sorted(f.name.rsplit("-", 1)[1] for f in (tmp_path / "twelve").iterdir()) == \
+        [f"{k:02d}.svg" for k in range(1, 13)]
 
 
 def test_the_count_of_one_is_singular():
