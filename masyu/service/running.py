@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import threading
 from pathlib import Path
 from typing import Callable
 
@@ -46,11 +47,33 @@ def serve(host: str, port: int, data: Path, database: str | None, workers: int,
     if not 1 <= workers <= 64:
         raise MasyuError("from 1 to 64 worker processes", "--workers")
     prepare(data, database)
-    ready()
     os.environ[application.DATA_ENV] = str(data.resolve())
     if database:
         os.environ[application.DATABASE_ENV] = database
-    uvicorn.run("masyu.service.app:from_environment", factory=True, host=host, port=port,
-                workers=workers, log_level="info" if verbose else "warning",
-                server_header=False, http="masyu.service.protocol:Protocol",
-                timeout_keep_alive=15, backlog=2048)
+    config = uvicorn.Config("masyu.service.app:from_environment", factory=True, host=host,
+                            port=port, workers=workers,
+                            log_level="info" if verbose else "warning", server_header=False,
+                            http="masyu.service.protocol:Protocol", timeout_keep_alive=15,
+                            backlog=2048)
+    if workers > 1:          # uvicorn's supervisor of worker processes
+        ready()
+        uvicorn.run(config.app, factory=True, host=host, port=port, workers=workers,
+                    log_level=config.log_level, server_header=False,
+                    http="masyu.service.protocol:Protocol", timeout_keep_alive=15,
+                    backlog=2048)
+        return
+    server = uvicorn.Server(config)
+    done = threading.Event()
+
+    def announce() -> None:  # once listening: a Ctrl-C from then on stops it cleanly
+        while not (server.started or done.wait(0.05)):
+            pass
+        if server.started:
+            ready()
+    threading.Thread(target=announce, daemon=True).start()
+    try:
+        server.run()
+    finally:
+        done.set()
+    if not server.started and not server.should_exit:   # uvicorn said why (the port taken?)
+        raise MasyuError("the server could not start (see above)", "--port")
