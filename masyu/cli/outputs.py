@@ -41,6 +41,17 @@ def emit(text: str) -> None:
         sys.stdout.flush()
 
 
+def _mode_of(path: str) -> int | None:
+    """The file mode of ``path`` (None: not there yet); a directory is refused."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISDIR(mode):
+        fail("is a directory, not a file", path)
+    return mode
+
+
 class OutputFile:
     """A file that appears whole: written to ``.NAME.XXXX.part`` beside it, renamed on
     ``commit``; a path that is a device or a pipe is written directly.  ``keep`` is text to start with (``--resume``); ``stream``: commit
@@ -51,12 +62,7 @@ class OutputFile:
         self.path = path
         self.stream = stream
         folder, base = os.path.split(os.path.abspath(path))
-        try:
-            mode = os.stat(path).st_mode
-        except OSError:
-            mode = None
-        if mode is not None and stat.S_ISDIR(mode):
-            fail("is a directory, not a file", path)
+        mode = _mode_of(path)
         self.temp = None     # a device or a pipe (/dev/null, /dev/stdout) is written as it is
         try:
             if mode is not None and not stat.S_ISREG(mode):
@@ -134,12 +140,7 @@ class RowsFile:
 
     def __init__(self, path: str, start: int = 0) -> None:
         self.path = path
-        try:
-            mode = os.stat(path).st_mode
-        except OSError:
-            mode = None
-        if mode is not None and stat.S_ISDIR(mode):
-            fail("is a directory, not a file", path)
+        mode = _mode_of(path)
         try:
             fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)
             self.size = start
