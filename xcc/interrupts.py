@@ -43,7 +43,51 @@ received: list[int] = []  # the stop signals received by the handler, in order
 
 def _stop(signum: int, frame: object) -> None:
     received.append(signum)
+    _raise_outside_imports(frame)
+
+
+# A KeyboardInterrupt raised inside Python's import machinery can leave the
+# import lock or a module's lock held (between ``_imp.acquire_lock()`` and its
+# ``try``): a thread importing later (the pool's start, a worker's engine) then
+# waits forever, or the interpreter ends by SIGINT.  So a stop signal that comes
+# while the main thread is inside importlib is raised once the import is done,
+# looked at again every few milliseconds (SIGALRM), at most ``DEFER_SECONDS``.
+DEFER_SECONDS = 2.0
+_RETRY_SECONDS = 0.001
+_deferred: list = []  # while a stop is deferred: [retries left, the SIGALRM handler before]
+
+
+def _in_import(frame: object) -> bool:
+    while frame is not None:
+        if frame.f_code.co_filename.startswith("<frozen importlib._bootstrap"):  # type: ignore[attr-defined]
+            return True
+        frame = frame.f_back  # type: ignore[attr-defined]
+    return False
+
+
+def _raise_outside_imports(frame: object) -> None:
+    if hasattr(signal, "setitimer") and _in_import(frame):
+        if not _deferred:  # the retries left, and the SIGALRM handler to put back
+            _deferred[:] = [DEFER_SECONDS / _RETRY_SECONDS, signal.signal(signal.SIGALRM, _retry)]
+        if _deferred[0] > 0:
+            _deferred[0] -= 1
+            signal.setitimer(signal.ITIMER_REAL, _RETRY_SECONDS)
+            return
+    _undefer()
     raise KeyboardInterrupt
+
+
+def _undefer() -> None:
+    """No stop deferred any more: the retries stopped, SIGALRM's handler back."""
+    if _deferred:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, _deferred[1])
+        _deferred.clear()
+
+
+def _retry(signum: int, frame: object) -> None:
+    if _deferred:
+        _raise_outside_imports(frame)
 
 
 def install() -> None:
@@ -122,6 +166,7 @@ def launch(prog: str, load: Callable[[], Callable[[], object]]) -> None:
         if not received:
             raise
         code = _said(prog)
+    _undefer()  # a stop that came in the command's last import: the command ended first
     sys.exit(exit_code(code))
 
 
