@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import xcc
 
+# looked up now, not in main(): no import may come between the start and the handlers
+# (xcc's lazy face imports xcc.interrupts on first use; a Ctrl-C in it was a traceback)
+launch = xcc.interrupts.launch
+
 
 def _command():
     from .cli import main  # start-up: the command's imports, once the handlers are in
@@ -13,4 +17,4 @@ def _command():
 
 
 def main() -> None:
-    xcc.interrupts.launch("masyu", _command)
+    launch("masyu", _command)
