@@ -181,6 +181,8 @@ class Model:
                                   _locations=[f"option {self._labels[j]!r}" for j in order])
             for warning in dropped:  # to the caller of the public method: its line
                 warnings.warn(warning.message, warning.category, stacklevel=3)
+            if seed is not None:  # keep the plain problem and the last seed's, no more
+                self._problems = {k: v for k, v in self._problems.items() if k is None}
             made = self._problems[seed] = problem, tuple(order[j] for j in problem.source_index)
         return made
 
