@@ -29,11 +29,11 @@ from typing import Callable, Hashable, Iterable, Iterator
 
 from .checking import refuse
 from .driving import engine_of
-from .engines import DEFAULT_ENGINE, Engine
+from .engines import DEFAULT_ENGINE, DEFAULT_EXACT_ENGINE, Engine
 from .errors import XCCError, XCCTypeError
 from .problem import Problem, _names
 from .results import Solution, Stats
-from .search import Search
+from .search import Search, sample
 
 Label = Hashable
 
@@ -197,6 +197,20 @@ class Model:
         many mems (the dancing-links engines), ``deadline`` after that many
         seconds; ``seed`` searches in a seeded random order."""
         problem, number = self._problem(seed)
+        return Solutions(Search(problem, engine=engine, limit=limit, mem_limit=mem_limit,
+                                deadline=deadline), self._labeller(number))
+
+    def sample(self, k: int, *, seed: int,
+               engine: str | Engine | None = None) -> list[LabelledSolution]:
+        """``k`` solutions drawn uniformly at random and independently (repeats
+        possible) by an ``exact`` engine (:func:`xcc.sample`; default: the
+        fastest available), as labels; the same seed gives the same draws."""
+        problem, number = self._problem(None)
+        chosen = engine if engine is not None else DEFAULT_EXACT_ENGINE
+        return list(map(self._labeller(number), sample(problem, k, seed=seed, engine=chosen)))
+
+    def _labeller(self, number: tuple[int, ...]) -> Callable[[Solution], LabelledSolution]:
+        """A solution of the problem whose option ``k`` is the model's ``number[k]``, as labels."""
         labels = self._labels
 
         def label_of(solution: Solution) -> LabelledSolution:
@@ -204,8 +218,7 @@ class Model:
             return LabelledSolution(tuple(labels[j] for j in numbers), numbers,
                                     solution.colors(), solution)
 
-        return Solutions(Search(problem, engine=engine, limit=limit, mem_limit=mem_limit,
-                                deadline=deadline), label_of)
+        return label_of
 
     def count(self, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
               mem_limit: int | None = None, seed: int | None = None,

@@ -60,6 +60,8 @@ def main() -> None:
             print(answer.labels, answer.colors, answer.solution.source_indices)
     counted: xcc.Stats = model.count(limit=1, deadline=5.0)
     print(found.stats.mems, found.mem_limited, counted.solutions)
+    drawn: list[xcc.model.LabelledSolution] = model.sample(2, seed=1)
+    print([d.labels for d in drawn])
 
 
 if __name__ == "__main__":

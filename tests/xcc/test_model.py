@@ -159,10 +159,13 @@ def test_xcc_check_on_a_problem_names_options_by_input_position():
         xcc.check("a b", [0])
 
 
-def queens(n: int) -> Model:
-    """n queens: rows and columns primary, diagonals secondary."""
+def queens(n: int, dropped_first: bool = False) -> Model:
+    """n queens: rows and columns primary, diagonals secondary; ``dropped_first``:
+    after an option with no primary item, which shifts the positions of the others."""
     m = Model([f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)],
               [f"a{s}" for s in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)])
+    if dropped_first:
+        m.add_option("no primary", ["a0"])
     for i in range(n):
         for j in range(n):
             m.add_option((i, j), [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"])
@@ -247,3 +250,19 @@ def test_memo_counts_a_model_exactly():
     m = queens(6)
     assert m.count(engine="memo-python").solutions == 4
     assert m.count(engine="python", limit=2).solutions == 2
+
+
+def test_sample_draws_labelled_solutions_uniformly():
+    """Draws of the 4 solutions of queens 6 (with an option dropped first, so that
+    positions shift): each a solution by the brute force's rule, all four seen, the
+    same seed the same draws."""
+    m = queens(6, dropped_first=True)
+    with pytest.warns(UserWarning, match="no primary items"):
+        draws = m.sample(200, seed=5, engine="memo-python")
+    solutions = {frozenset(s.labels) for s in queens(6).solutions(engine="python")}
+    assert len(solutions) == 4
+    assert {frozenset(d.labels) for d in draws} == solutions
+    counts = [sum(frozenset(d.labels) == s for d in draws) for s in solutions]
+    assert min(counts) > 25  # 50 expected each; 25 or fewer has odds below 1e-5
+    assert [d.labels for d in m.sample(20, seed=5, engine="memo-python")] == \
+        [d.labels for d in draws[:20]]
