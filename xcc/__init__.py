@@ -3,7 +3,9 @@
 Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
 ``solve`` yields solutions lazily, ``count`` returns statistics (with engine
 ``memo``, exact counts without listing), ``sample`` draws solutions uniformly,
-``Search`` does any of them with progress reports; ``ENGINES`` names the
+``Search`` does any of them with progress reports; ``Model`` builds a problem
+from named items and labelled options and reads solutions as labels
+(docs/modelling.md), ``check`` refuses a candidate that is no solution; ``ENGINES`` names the
 engines available here (the registry is :mod:`xcc.engines`), ``EXACT_ENGINES``
 those that count without listing; ``MemoEngine(order=..., memory=...)`` is
 the memo engine configured for a caller's item order and memory limit.  ``read_text``/``write_text``
@@ -31,12 +33,13 @@ _EXPORTS: dict[str, str] = {
     "MemoryLimit": "engines.memo",
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
     "SatSolver": "engines.sat.incremental",
+    "Model": "model", "check": "checking",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
-           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time"]
+           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Model", "check"]
 
 DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
 
@@ -53,6 +56,8 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .parallel import Parallel, ParallelStats
     from .parallel.each import map_each
     from .engines.sat.incremental import SatSolver
+    from .model import Model
+    from .checking import check
 
     __version__: str
 

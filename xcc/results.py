@@ -127,7 +127,9 @@ class Stats:
 
 @dataclass(frozen=True)
 class Solution:
-    """One solution: the indices of the chosen options, in the order chosen."""
+    """One solution: the indices of the chosen options in ``problem.options``
+    (the options kept), in the order chosen; ``source_indices`` their input
+    positions."""
 
     indices: tuple[int, ...]
     problem: Problem = field(repr=False, compare=False)
@@ -136,6 +138,16 @@ class Solution:
     def options(self) -> tuple[tuple[Occurrence, ...], ...]:
         """The chosen options, each a tuple of ``(item, color)``."""
         return tuple(self.problem.options[k] for k in self.indices)
+
+    @property
+    def source_indices(self) -> tuple[int, ...]:
+        """The chosen options' input positions (0-based, dropped options
+        counted): ``indices`` index ``problem.options``, the options *kept*,
+        which differ from the options given once one without a primary item
+        was dropped (``Problem.source_index``).  Index your own list of options
+        with these, or use :class:`xcc.Model`, whose solutions are labels."""
+        source = self.problem.source_index
+        return tuple(source[k] for k in self.indices)
 
     def colors(self) -> dict[str, str]:
         """The color each colored secondary item received."""

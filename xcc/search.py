@@ -51,14 +51,18 @@ class Search(Driver):
     With an ``exact`` engine, ``exact=True`` counts without listing (nothing
     is yielded; ``stats.solutions`` is the count once complete) and
     ``draws=(k, seed)`` yields ``k`` solutions drawn uniformly and
-    independently.
+    independently.  ``mem_limit`` (engines that count mems: python, c) stops
+    the search at the first step C5 (trying an option) once it has spent that
+    many mems, ``mem_limited`` and not ``complete``: the step budget is cut to
+    the mems left, so the python and c engines stop at the same node.
     """
 
     def __init__(self, problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE,
                  limit: int | None = None, cycle: Cycle | None = None,
                  on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0, deadline: float | None = None,
-                 exact: bool = False, draws: tuple[int, int] | None = None) -> None:
+                 exact: bool = False, draws: tuple[int, int] | None = None,
+                 mem_limit: int | None = None) -> None:
         super().__init__(problem, engine=engine, limit=limit, cycle=cycle,
                          on_progress=on_progress, progress_every=progress_every,
                          deadline=deadline)
@@ -69,7 +73,17 @@ class Search(Driver):
                            f"exactly and draw: {valid}")
         if exact and limit is not None:
             raise XCCError("an exact count takes no limit")
-        self.exact, self.draws = bool(exact), draws
+        if mem_limit is not None:
+            if isinstance(mem_limit, bool) or not isinstance(mem_limit, int) or mem_limit < 1:
+                raise XCCError(f"mem_limit must be a positive integer, not {mem_limit!r}"[:120],
+                               "argument 'mem_limit'")
+            if "mems" not in engine.counter_labels or exact or draws is not None:
+                valid = ", ".join(n for n, e in REGISTRY.items()
+                                  if "mems" in e.counter_labels and e.available())
+                raise XCCError(f"engine {engine.name!r} counts no mems here; a mem_limit "
+                               f"needs a listing by one of: {valid}", "argument 'mem_limit'")
+        self.exact, self.draws, self.mem_limit = bool(exact), draws, mem_limit
+        self.mem_limited = False  # stopped at the mem_limit
         self._run: Run | None = None
         self._solutions: Iterator[Solution] | None = None
         # after Ctrl-C of a count whose run splits: its untried rest as prefixes
@@ -111,6 +125,10 @@ class Search(Driver):
                 self._room, self._tick
             try:
                 while True:
+                    if self.mem_limit is not None:
+                        budget = self._mems_left()
+                        if not budget:
+                            break
                     with held():  # a step and its count, or neither: Ctrl-C comes between
                         status, found = count(budget, room(COUNT_ROOM))
                         stats.solutions += found
@@ -141,6 +159,10 @@ class Search(Driver):
                 self._start
             size = 1  # the batch grows while the caller keeps asking, from one solution
             while True:
+                if self.mem_limit is not None:
+                    budget = self._mems_left()
+                    if not budget:
+                        return
                 status, found = batch(budget, self._room(size))
                 for indices in found:
                     stats.solutions += 1
@@ -151,6 +173,15 @@ class Search(Driver):
                 size = min(2 * size, BATCH)
                 if self._tick():
                     return
+
+    def _mems_left(self) -> int:
+        """The budget of the next step under a mem_limit: the engine's, or the
+        mems left if fewer; 0 (``mem_limited``, not complete) when none are."""
+        left = (self.mem_limit or 0) - self.stats.mems
+        if left <= 0:
+            self.mem_limited, self.stats.complete = True, False
+            return 0
+        return min(self._engine.budget, left)
 
     def _begin(self) -> Run:
         """The engine's run: a search, an exact count, or uniform draws."""

@@ -49,6 +49,20 @@ def main() -> None:
             pass
     print(search.stats.solutions, search.stats.complete)
 
+    model = xcc.Model(["a", "b"], ["x"])   # docs/modelling.md
+    model.add_option("left", ["a", "x:1"])
+    model.add_option(("right", 2), ["b", ("x", "1")])
+    model.add_option("both", ["a", "b"])
+    with model.solutions(engine="python", seed=7, mem_limit=10**6) as found:
+        for answer in found:
+            model.check(answer.labels)
+            xcc.check(model.problem(), answer.solution)
+            print(answer.labels, answer.colors, answer.solution.source_indices)
+    counted: xcc.Stats = model.count(limit=1, deadline=5.0)
+    print(found.stats.mems, found.mem_limited, counted.solutions)
+    drawn: list[xcc.model.LabelledSolution] = model.sample(2, seed=1)
+    print([d.labels for d in drawn])
+
 
 if __name__ == "__main__":
     main()
