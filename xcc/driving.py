@@ -58,6 +58,12 @@ class Driver:
             raise XCCError(f"progress_every must be a number of seconds (0 or more), not "
                            f"{progress_every!r}"[:120], "argument 'progress_every'")
         engine = engine_of(engine)
+        if problem.bounds and not getattr(engine, "multiplicities", False):
+            from .engines import REGISTRY
+            able = [n for n, e in REGISTRY.items() if getattr(e, "multiplicities", False)]
+            raise XCCError(f"engine {engine.name!r} does not solve a problem with multiplicities "
+                           f"(bounds u:v on items); use engine {' or '.join(map(repr, able))}",
+                           "argument 'engine'")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise XCCError(f"limit must be a positive integer, not {limit!r}"[:120],
