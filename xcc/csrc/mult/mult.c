@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define INFTY 100000000 /* DLX3's score of an unconstrained item (its max_nodes) */
+#define INFTY INT32_MAX /* the score of no item at all (DLX3: its max_nodes; here above any list) */
 
 #define o (s->mems++)
 #define oo (s->mems += 2)

@@ -40,7 +40,7 @@ from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run
 from . import COUNTER_LABELS, refuse_cycle
 
-INFTY = 100_000_000  # DLX3's score of a completely unconstrained item (max_nodes)
+INFTY = (1 << 31) - 1  # the score of no item at all (DLX3: its max_nodes; here above any list)
 NO_BUDGET = 1 << 64
 
 
