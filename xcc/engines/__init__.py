@@ -11,7 +11,9 @@ from them), ``splits`` whether ``xcc.parallel`` can split its runs
 (``task_budget`` the work of a task then), ``bytes_per_node`` the memory it
 takes, ``counter_labels`` its counters, ``good_for`` when to choose it,
 ``multiplicities`` (when present and true) that it solves a problem with
-bounds (:attr:`xcc.Problem.bounds`: the Algorithm M engines).
+bounds (:attr:`xcc.Problem.bounds`: the Algorithm M engines), ``cycle``
+(when present and false) that it takes no single-cycle constraint (those
+engines too: a caller with a cycle, such as masyu's guard, skips them).
 ``get(name)`` answers an unknown name with the valid ones and an unavailable
 one with its install hint; ``lookup(name)`` gives an engine's facts whether
 or not it can run here.  Adding an engine is one module (an

@@ -83,6 +83,7 @@ class MultNativeEngine:
     summary = "Algorithm M (multiplicities, Knuth's DLX3) in C"
     good_for = "problems with multiplicities (items covered u to v times, u:v|name)"
     multiplicities = True  # solves problems with bounds (u:v|name)
+    cycle = False  # takes no single-cycle constraint (refused: refuse_cycle)
     learns = False
     budget = MEM_BUDGET
     counter_labels = COUNTER_LABELS

@@ -463,6 +463,7 @@ class MultPythonEngine:
     summary = "Algorithm M (multiplicities) in pure Python, the readable reference"
     good_for = "reading and checking Algorithm M; small problems with multiplicities"
     multiplicities = True  # solves problems with bounds (u:v|name)
+    cycle = False  # takes no single-cycle constraint (refused: refuse_cycle)
     learns = False
     budget = 1 << 16  # mems per step: some tens of milliseconds
     counter_labels = COUNTER_LABELS

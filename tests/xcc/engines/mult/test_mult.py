@@ -218,6 +218,7 @@ def test_every_engine_fact():
     for name in ("mult", "mult-python"):
         engine = REGISTRY[name]
         assert engine.multiplicities and not engine.splits and not engine.exact
+        assert engine.cycle is False
     assert not any(getattr(REGISTRY[n], "multiplicities", False)
                    for n in REGISTRY if n not in ("mult", "mult-python"))
 
