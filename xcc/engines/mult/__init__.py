@@ -20,6 +20,8 @@ def refuse_cycle(name: str, cycle: object) -> None:
     """Algorithm M here has no single-cycle constraint: refuse one clearly."""
     if cycle is not None:
         from ...errors import XCCError
+        from .. import ENGINES, get
+        able = [e for e in ENGINES if getattr(get(e), "cycle", True)]
         raise XCCError(f"engine {name!r} (multiplicities) does not take the single-cycle "
-                       f"constraint; use engine 'c' or 'python' for a problem with a cycle",
+                       f"constraint; use one of {', '.join(able)} for a problem with a cycle",
                        "argument 'cycle'")
