@@ -3,7 +3,9 @@
 - Lines whose first non-blank character is ``|`` are comments; blank lines
   are skipped.
 - The first other line names the primary items, then ``|``, then the
-  secondary items.
+  secondary items.  A primary item may carry multiplicities, as in Knuth's
+  DLX3: ``u:v|name`` (covered u to v times) or ``v|name`` (exactly v times),
+  u and v decimal, 0 <= u <= v, v >= 1 (:attr:`xcc.Problem.bounds`).
 - Every later line is one option: item names, a secondary one possibly
   written ``name:color``.
 
@@ -12,7 +14,7 @@ Reading accepts long names and multi-character colors; every error names
 text and refuses more than ``MAX_DLX_BYTES`` (``limit=``): parsing needs about
 30 bytes of memory per byte of text, so the default 128 MiB stays under 4 GB.
 Writing produces a file that DLX2 reads whenever names fit 8 characters and
-colors 1 character, and warns otherwise; it writes a temporary file and
+colors 1 character (DLX3 when there are multiplicities), and warns otherwise; it writes a temporary file and
 renames it (:func:`xcc.textio.write_text`).
 """
 from __future__ import annotations
@@ -25,10 +27,11 @@ from typing import IO, Iterable
 
 from . import dlxread
 from .errors import XCCError, expect
-from .problem import Problem
+from .problem import MAX_BOUND, Problem
 from .textio import MIB, check_limit, read_text, write_text
 
 _TOKEN = re.compile(r"\S+")
+_BOUNDED = re.compile(r"(?:([0-9]+):)?([0-9]+)\|(.*)")  # u:v|name or v|name (DLX3)
 MAX_DLX_BYTES = 128 * MIB
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # line ends and tabs are blanks
 
@@ -82,6 +85,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
     seen: dict[str, int] = {}
     options: list[list[tuple[str, str | None]]] = []
     where: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
     header_done = False
     good_colors: set[str] = set()
 
@@ -101,6 +105,20 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
                         raise fail(lineno, col, "'|' appears twice in the item line")
                     bar = True
                     continue
+                bounded = _BOUNDED.fullmatch(tok)
+                if bounded:
+                    if bar:
+                        raise fail(lineno, col, f"bounds on secondary item in {tok!r} "
+                                                "(only primary items have multiplicities)")
+                    u, v = int(bounded.group(1) or bounded.group(2)), int(bounded.group(2))
+                    if not 0 <= u <= v or v < 1 or v > MAX_BOUND:
+                        raise fail(lineno, col, f"bad bounds in {tok!r}: want u:v|name with "
+                                                f"0 <= u <= v, 1 <= v <= {MAX_BOUND}")
+                    col += len(tok) - len(bounded.group(3))
+                    tok = bounded.group(3)
+                    if not tok:
+                        raise fail(lineno, col, "empty item name after its bounds")
+                    bounds[tok] = (u, v)
                 if ":" in tok or "|" in tok or not tok.isprintable():
                     raise fail(lineno, col, f"illegal character in item name {tok!r}")
                 if tok in seen:
@@ -141,7 +159,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
         where.append(lineno)
     if not header_done:
         raise XCCError("empty item line: no items", f"{source}:1:1")
-    return Problem(primary, secondary, options, name=source, warn=warn,
+    return Problem(primary, secondary, options, name=source, warn=warn, bounds=bounds,
                    _locations=_Places(source, where))
 
 
@@ -162,7 +180,8 @@ def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True,
 
 
 def knuth_compatible(problem: Problem) -> bool:
-    """True if DLX2 reads the file we write: names <= 8 chars, colors 1 char."""
+    """True if DLX2 reads the file we write: names <= 8 chars, colors 1 char
+    (DLX3 reads it when the problem has multiplicities)."""
     return (all(len(n) <= 8 for n in problem.items)
             and all(len(c) == 1 for c in problem.colors()))
 
@@ -177,7 +196,9 @@ def format_dlx(problem: Problem, comment: str | None = None) -> str:
     if comment:
         for line in comment.splitlines():
             out.write(f"| {line}\n")
-    out.write(" ".join(problem.primary))
+    bounds = problem.bounds or ((1, 1),) * len(problem.primary)
+    out.write(" ".join(name if (u, v) == (1, 1) else f"{v}|{name}" if u == v else f"{u}:{v}|{name}"
+                       for name, (u, v) in zip(problem.primary, bounds)))
     if problem.secondary:
         out.write(" | " + " ".join(problem.secondary))
     out.write("\n")

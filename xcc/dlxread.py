@@ -30,11 +30,14 @@ def parse(text: str, source: str, warn: bool = True) -> Problem | None:
     read = _native.parse_dlx(text)
     if read is None:
         return None
-    n1, names, starts, items, colors, color_names, lines, _ = read
+    n1, names, starts, items, colors, color_names, lines, _, bounds = read
     i32 = np.int32
+    if bounds is not None:  # multiplicities (DLX3's u:v|name), as (u, v) per primary item
+        b = np.frombuffer(bounds, i32).tolist()
+        bounds = {names[k]: (b[2 * k], b[2 * k + 1]) for k in range(n1)}
     problem = Problem.from_arrays(names[:n1], names[n1:], np.frombuffer(starts, i32),
                                   np.frombuffer(items, i32), np.frombuffer(colors, i32),
-                                  color_names, name=source, warn=False)
+                                  color_names, name=source, warn=False, bounds=bounds)
     if warn and problem.dropped:
         line = np.frombuffer(lines, i32)
         start = np.frombuffer(starts, i32)

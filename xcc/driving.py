@@ -32,6 +32,17 @@ def engine_of(engine: str | Engine) -> Engine:
     return engine
 
 
+def refuse_unfit(problem: Problem, engine: Engine) -> None:
+    """Refuse a problem that ``engine`` does not solve: one with multiplicities
+    (``problem.bounds``) needs an engine whose ``multiplicities`` fact is true."""
+    if problem.bounds and not getattr(engine, "multiplicities", False):
+        from .engines import REGISTRY
+        able = [n for n, e in REGISTRY.items() if getattr(e, "multiplicities", False)]
+        raise XCCError(f"engine {engine.name!r} does not solve a problem with multiplicities "
+                       f"(bounds u:v on items); use engine {' or '.join(map(repr, able))}",
+                       "argument 'engine'")
+
+
 class Driver:
     """A search of ``problem`` by ``engine`` (a registry name or an engine
     object) for a caller: ``limit`` stops after that many solutions,
@@ -58,6 +69,7 @@ class Driver:
             raise XCCError(f"progress_every must be a number of seconds (0 or more), not "
                            f"{progress_every!r}"[:120], "argument 'progress_every'")
         engine = engine_of(engine)
+        refuse_unfit(problem, engine)
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise XCCError(f"limit must be a positive integer, not {limit!r}"[:120],

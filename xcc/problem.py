@@ -1,4 +1,6 @@
-"""An XCC problem: primary and secondary items, options with optional colors.
+"""An XCC problem: primary and secondary items, options with optional colors,
+and optionally multiplicities: bounds ``(u, v)`` on how often a primary item
+is covered (Knuth's Algorithm M, his DLX3: ``u:v|name`` in a DLX file).
 
 A problem is validated when it is built, before any engine sees it (Tatham's
 "validate at the door"): every error raises :class:`XCCError` naming the
@@ -17,6 +19,7 @@ import numpy as np
 from .errors import XCCError, XCCTypeError, expect
 
 Occurrence = tuple[str, "str | None"]  # (item name, color or None)
+MAX_BOUND = (1 << 31) - 1  # the largest multiplicity (an int32 in the C engine)
 
 
 def _check_name(name: object, where: str) -> str:
@@ -76,6 +79,36 @@ def _occurrence(entry: object, where: str) -> Occurrence:
                        "(a name, 'name:color' or (name, color))"[:200], where)
 
 
+def _bounds(bounds: object, primary: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+    """The multiplicities of ``bounds`` (a mapping from primary item names to
+    ``(u, v)``, or to ``v`` for ``(v, v)``) as one ``(u, v)`` per primary item,
+    or ``()`` when every item is covered exactly once (plain XCC).  Validated:
+    0 <= u <= v, v >= 1, a known primary item."""
+    if bounds is None:
+        return ()
+    if not hasattr(bounds, "items") or isinstance(bounds, (str, bytes)):
+        raise XCCTypeError(f"bounds must be a mapping from primary item names to (u, v), not "
+                           f"{type(bounds).__name__}", "argument 'bounds'")
+    index = {name: k for k, name in enumerate(primary)}
+    out = [(1, 1)] * len(primary)
+    for item, value in bounds.items():  # type: ignore[union-attr]
+        where = f"bounds of item {item!r}"[:120]
+        if item not in index:
+            raise XCCError(f"bounds are for primary items only; {item!r} is not one"[:160],
+                           "argument 'bounds'")
+        pair = (value, value) if isinstance(value, int) and not isinstance(value, bool) else value
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2 or not all(
+                isinstance(x, int) and not isinstance(x, bool) for x in pair):
+            raise XCCTypeError(f"a multiplicity is (u, v) or v, integers, not {value!r}"[:160],
+                               where)
+        u, v = pair
+        if not 0 <= u <= v or v < 1 or v > MAX_BOUND:
+            raise XCCError(f"bounds ({u}, {v}) must have 0 <= u <= v, 1 <= v <= {MAX_BOUND}"[:160],
+                           where)
+        out[index[item]] = (u, v)
+    return tuple(out) if any(b != (1, 1) for b in out) else ()
+
+
 _BAD_NAME_CHAR = re.compile(r"[\s:|]")
 _BAD_COLOR_CHAR = re.compile(r"[\s:|]")
 
@@ -102,6 +135,14 @@ class Problem:
     an uncolored occurrence.  ``dropped`` lists the input positions (0-based)
     of options dropped because they had no primary item; ``source_index[k]``
     is the input position of option ``k``.
+
+    ``bounds`` (keyword) gives multiplicities: ``{item: (u, v)}`` asks that
+    primary item ``item`` be covered at least ``u`` and at most ``v`` times
+    (``{item: v}``: exactly ``v``); the others are covered exactly once.  It
+    is stored as one ``(u, v)`` per primary item, or ``()`` when every item
+    is covered once (then the problem is plain XCC); ``bound(item)`` reads
+    it.  Only the engines whose ``multiplicities`` fact is true solve a
+    problem with bounds (Algorithm M: ``mult``, ``mult-python``).
     """
 
     primary: tuple[str, ...]
@@ -109,6 +150,7 @@ class Problem:
     options: tuple[tuple[Occurrence, ...], ...]
     dropped: tuple[int, ...] = ()
     source_index: tuple[int, ...] = ()
+    bounds: tuple[tuple[int, int], ...] = ()
     name: str | None = field(default=None, compare=False)
 
     def __init__(
@@ -119,6 +161,7 @@ class Problem:
         *,
         name: str | None = None,
         warn: bool = True,
+        bounds: object = None,
         _locations: Sequence[object] | None = None,
     ) -> None:
         primary = _names(primary, "primary")
@@ -138,6 +181,7 @@ class Problem:
             if item in kinds:
                 raise XCCError(f"duplicate item {item!r}", where)
             kinds[item] = is_primary
+        multiplicities = _bounds(bounds, primary)
         kept: list[tuple[Occurrence, ...]] = []
         source: list[int] = []
         dropped: list[int] = []
@@ -178,12 +222,13 @@ class Problem:
         object.__setattr__(self, "options", tuple(kept))
         object.__setattr__(self, "dropped", tuple(dropped))
         object.__setattr__(self, "source_index", tuple(source))
+        object.__setattr__(self, "bounds", multiplicities)
         object.__setattr__(self, "name", name)
 
     @classmethod
     def from_arrays(cls, primary: Iterable[str], secondary: Iterable[str], starts, items,
                     colors=None, color_names: Sequence[str] = (), *, name: str | None = None,
-                    warn: bool = True, trusted: bool = False) -> "Problem":
+                    warn: bool = True, trusted: bool = False, bounds: object = None) -> "Problem":
         """A problem given as integer arrays (see :class:`Compact`), validated
         by whole-array checks: the fast door for generated problems.
 
@@ -196,10 +241,14 @@ class Problem:
         itself and tests them (masyu's encoders): the caller promises valid,
         distinct names, codes in range, no colored primary item, no item twice
         in an option, and a primary item in every option (none is dropped).
+        ``bounds`` are the constructor's (checked even when trusted).
         """
         if trusted:
-            return cls._from_trusted(tuple(primary), tuple(secondary), starts, items, colors,
+            primary = tuple(primary)
+            self = cls._from_trusted(primary, tuple(secondary), starts, items, colors,
                                      tuple(color_names), name)
+            object.__setattr__(self, "bounds", _bounds(bounds, primary))
+            return self
         primary, secondary = _names(primary, "primary"), _names(secondary, "secondary")
         if name is not None:
             expect(name, str, "name", "a str or None")
@@ -216,6 +265,7 @@ class Problem:
                                    "argument 'color_names'")
             if not c or _BAD_COLOR_CHAR.search(c) or not c.isprintable():
                 raise XCCError(f"bad color {c!r} (no blanks, ':' or '|')", "argument 'color_names'")
+        multiplicities = _bounds(bounds, primary)
         if len(set(color_names)) != len(color_names):
             raise XCCError("color names must differ (one code per color)", "argument 'color_names'")
         def integers(values, what: str) -> np.ndarray:
@@ -266,6 +316,7 @@ class Problem:
         self = cls._from_trusted(primary, secondary, starts, items, colors, color_names, name)
         object.__setattr__(self, "dropped", tuple(dropped.tolist()))
         object.__setattr__(self, "source_index", tuple(np.flatnonzero(has_primary).tolist()))
+        object.__setattr__(self, "bounds", multiplicities)
         return self
 
     @classmethod
@@ -289,6 +340,7 @@ class Problem:
         object.__setattr__(self, "secondary", secondary)
         object.__setattr__(self, "dropped", ())
         object.__setattr__(self, "source_index", tuple(range(len(starts) - 1)))
+        object.__setattr__(self, "bounds", ())
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_compact", Compact(
             np.asarray(starts, dtype=np.int32), items.astype(np.int32),
@@ -351,6 +403,11 @@ class Problem:
             out.append(entry)
         return out
 
+    def bound(self, item: str) -> tuple[int, int]:
+        """``(u, v)``: primary ``item`` is covered between u and v times."""
+        k = self.primary.index(item)
+        return self.bounds[k] if self.bounds else (1, 1)
+
     @property
     def items(self) -> tuple[str, ...]:
         return self.primary + self.secondary
@@ -370,5 +427,6 @@ class Problem:
         return " ".join(i if c is None else f"{i}:{c}" for i, c in self.options[k])
 
     def __repr__(self) -> str:
+        more = ", with multiplicities" if self.bounds else ""
         return (f"Problem({len(self.primary)} primary, {len(self.secondary)} secondary items, "
-                f"{len(self.options)} options)")
+                f"{len(self.options)} options{more})")

@@ -9,7 +9,11 @@ here, never tests a name: ``exact`` says whether it counts without listing
 (the memo engines: ``xcc.count`` takes their fast path, ``xcc.sample`` draws
 from them), ``splits`` whether ``xcc.parallel`` can split its runs
 (``task_budget`` the work of a task then), ``bytes_per_node`` the memory it
-takes, ``counter_labels`` its counters, ``good_for`` when to choose it.
+takes, ``counter_labels`` its counters, ``good_for`` when to choose it,
+``multiplicities`` (when present and true) that it solves a problem with
+bounds (:attr:`xcc.Problem.bounds`: the Algorithm M engines), ``cycle``
+(when present and false) that it takes no single-cycle constraint (those
+engines too: a caller with a cycle, such as masyu's guard, skips them).
 ``get(name)`` answers an unknown name with the valid ones and an unavailable
 one with its install hint; ``lookup(name)`` gives an engine's facts whether
 or not it can run here.  Adding an engine is one module (an
@@ -34,6 +38,8 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "sat": (".sat.engine", "SatEngine", {}),
     "memo": (".memo.engine", "MemoEngine", {}),
     "memo-python": (".memo.engine", "MemoEngine", {"native": False}),
+    "mult": (".mult.native", "MultNativeEngine", {}),
+    "mult-python": (".mult.python", "MultPythonEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name
 

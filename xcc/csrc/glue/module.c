@@ -54,9 +54,10 @@
  *   split() -> [prefix, ...] | None   after run paused: the untried rest
  *
  *   parse_dlx(text) -> None | (n1, names, starts, items, colors, color_names,
- *       lines, without_primary): Knuth's DLX text read in one pass
- *       (reader/dlxread.c), the arrays as bytes of int32, and the number of options
- *       without a primary item; None for a text the reader leaves to the
+ *       lines, without_primary, bounds): Knuth's DLX text read in one pass
+ *       (reader/dlxread.c), the arrays as bytes of int32, the number of options
+ *       without a primary item, and the primary items' multiplicities (u, v
+ *       pairs as bytes of int32; None when all are 1:1); None for a text the reader leaves to the
  *       Python one (an error, or an unusual character).
  *   cnf(n1, n, ncolors, starts, items, colors, cycle=None) -> (nvars, unsat,
  *       clauses, option_lit, color_lit, in_table, colored, edge_u, edge_v,
@@ -579,7 +580,7 @@ static PyMethodDef module_methods[] = {
      "layout_arrays(n1, n, llink, rlink, up, down, itm, color) -> Layout, checked"},
     {"parse_dlx", xcc_py_parse_dlx, METH_O,
      "parse_dlx(text) -> None or (n1, names, starts, items, colors, color_names, lines, "
-     "without_primary)"},
+     "without_primary, bounds)"},
     {"quick", xcc_py_quick, METH_O,
      "quick(argv) -> exit code, or None: `xcc count FILE [--json] [--quiet|-q]` done in C "
      "(quick.c), or left (nothing printed) to the full command"},

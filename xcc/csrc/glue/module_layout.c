@@ -200,12 +200,14 @@ PyObject *xcc_py_parse_dlx(PyObject *module, PyObject *arg)
         return PyErr_NoMemory();
     if (r == 0)
         Py_RETURN_NONE;
-    PyObject *out = Py_BuildValue("iNNNNNNi", d.n1, names_list(text, &d.item_at),
+    PyObject *out = Py_BuildValue("iNNNNNNiN", d.n1, names_list(text, &d.item_at),
                                   xcc_int32_bytes(d.starts.a, d.starts.n),
                                   xcc_int32_bytes(d.items.a, d.items.n),
                                   xcc_int32_bytes(d.colors.a, d.colors.n),
                                   names_list(text, &d.color_at),
-                                  xcc_int32_bytes(d.lines.a, d.lines.n), d.without_primary);
+                                  xcc_int32_bytes(d.lines.a, d.lines.n), d.without_primary,
+                                  d.bounded ? xcc_int32_bytes(d.bounds.a, d.bounds.n)
+                                            : (Py_INCREF(Py_None), Py_None));
     xcc_dlx_free(&d);
     return out;
 }

@@ -326,6 +326,10 @@ PyObject *xcc_py_quick(PyObject *module, PyObject *argv)
         Py_RETURN_NONE;
     struct xcc_dlx d;
     int r = xcc_dlx_parse(text, size, &d);
+    if (r > 0 && d.bounded) { /* multiplicities: the full command's (engine "c" refuses them) */
+        xcc_dlx_free(&d);
+        r = 0;
+    }
     if (r <= 0) {
         free(text);
         return r < 0 ? PyErr_NoMemory() : (Py_INCREF(Py_None), Py_None);

@@ -4,8 +4,9 @@
  * follows rule for rule on the texts it takes: lines end at \n, \r or \r\n;
  * a line that is blank or whose first non-blank character is '|' is a
  * comment; the first other line names the primary items, '|', the
- * secondary ones; each later line is an option, its entries `name` or
- * `name:color`.  Blanks are spaces and tabs.
+ * secondary ones, a primary one possibly with multiplicities `u:v|name`
+ * or `v|name` (Knuth's DLX3); each later line is an option, its entries
+ * `name` or `name:color`.  Blanks are spaces and tabs.
  *
  * It takes only what it can read exactly as the twin does and gives up
  * (returns 0) on anything else: a byte outside printable ASCII other than
@@ -108,6 +109,23 @@ void xcc_dlx_free(struct xcc_dlx *d)
     xcc_ivec_free(&d->items);
     xcc_ivec_free(&d->colors);
     xcc_ivec_free(&d->lines);
+    xcc_ivec_free(&d->bounds);
+}
+
+/* A decimal number text[p..q) (p < q, digits only, at most INT32_MAX), or -1. */
+static int64_t number(const char *text, size_t p, size_t q)
+{
+    int64_t v = 0;
+    if (p == q)
+        return -1;
+    for (; p < q; p++) {
+        if (text[p] < '0' || text[p] > '9')
+            return -1;
+        v = 10 * v + (text[p] - '0');
+        if (v > INT32_MAX)
+            return -1;
+    }
+    return v;
 }
 
 int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
@@ -159,12 +177,29 @@ int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
                         goto fallback;
                     bar = 1;
                 } else {
-                    if (memchr(text + p, ':', (size_t)len) || memchr(text + p, '|', (size_t)len))
+                    int64_t u = 1, v = 1; /* DLX3's multiplicities: u:v|name or v|name */
+                    const char *stroke = memchr(text + p, '|', (size_t)len);
+                    if (stroke != NULL) {
+                        size_t s = (size_t)(stroke - text);
+                        const char *colon = memchr(text + p, ':', s - p);
+                        v = number(text, colon ? (size_t)(colon - text) + 1 : p, s);
+                        u = colon ? number(text, p, (size_t)(colon - text)) : v;
+                        if (bar || u < 0 || v < 1 || u > v)
+                            goto fallback; /* the twin names the fault */
+                        off = (int32_t)(s + 1), len = (int32_t)(q - s - 1);
+                        if (len == 0)
+                            goto fallback;
+                        d->bounded += u != 1 || v != 1;
+                    }
+                    if (memchr(text + off, ':', (size_t)len) || memchr(text + off, '|', (size_t)len))
                         goto fallback;
                     size_t where;
                     if (names_find(&items, off, len, &where) >= 0)
                         goto fallback; /* a repeated name */
                     if (names_add(&items, off, len, where) < 0)
+                        goto done;
+                    if (!bar && (xcc_ivec_push(&d->bounds, (int32_t)u) < 0
+                                 || xcc_ivec_push(&d->bounds, (int32_t)v) < 0))
                         goto done;
                     if (!bar)
                         d->n1++;

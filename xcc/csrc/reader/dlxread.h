@@ -18,10 +18,13 @@
  * e naming item items[e] (0-based) with color code colors[e] (0: none),
  * and was read from line lines[k] (1-based).  Options without a primary
  * item are kept (without_primary counts them): dropping them, with a
- * warning, is the caller's. */
+ * warning, is the caller's.  Primary item k has multiplicities
+ * bounds[2k] to bounds[2k+1] (DLX3's `u:v|name`, 1 to 1 when not given);
+ * bounded counts the primary items whose bounds are not 1 to 1 (a caller
+ * that solves plain XCC only must refuse the text when it is not 0). */
 struct xcc_dlx {
-    int32_t n1, n, m, without_primary;
-    struct xcc_ivec item_at, color_at, starts, items, colors, lines;
+    int32_t n1, n, m, without_primary, bounded;
+    struct xcc_ivec item_at, color_at, starts, items, colors, lines, bounds;
 };
 
 /* Read text[0..size): 1 if read (d filled in: free it with xcc_dlx_free),

@@ -91,7 +91,10 @@ def dlx_files():
 
 @pytest.mark.parametrize("path", dlx_files(), ids=lambda p: p.name)
 def test_every_dlx_file(path):
-    assert_same(load(path), limit=20000)
+    problem = load(path)
+    if problem.bounds:  # DLX3's multiplicities: tests/xcc/engines/mult holds them
+        pytest.skip("multiplicities: engines mult and mult-python")
+    assert_same(problem, limit=20000)
 
 
 def test_dlx_files_written_by_the_tests(tmp_path):
