@@ -34,6 +34,8 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "sat": (".sat.engine", "SatEngine", {}),
     "memo": (".memo.engine", "MemoEngine", {}),
     "memo-python": (".memo.engine", "MemoEngine", {"native": False}),
+    "cells": (".cells.native", "NativeCellsEngine", {}),
+    "cells-python": (".cells.python", "PythonCellsEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name
 
