@@ -42,13 +42,14 @@ static int Solver_init(Solver *self, PyObject *args, PyObject *kw) {
     return -1;
   for (int j = 0; j < 6; j++)
     if (ints(b[j], len[j], names[j], &n[j]) < 0) return -1;
-  if (n[3] != n[2] || n[4] != n[2] || n[5] != n[2] || n[2] < 1 || n[2] > INT32_MAX / 2 ||
-      n[0] > INT32_MAX / 2) {
+  if (n[3] != n[2] || n[4] != n[2] || n[5] != n[2] || n[2] < 1 || n[2] > INT32_MAX / 4 ||
+      n[0] > INT32_MAX / 4 || n[1] > INT32_MAX / 4) {
     PyErr_SetString(PyExc_ValueError, "the node arrays differ in length");
     return -1;
   }
   const int32_t *set = (const int32_t *)b[0], *itm = (const int32_t *)b[2];
-  if (in_range(set, n[0], 0, (int32_t)n[2] - 1, "set") < 0 ||
+  /* set holds nodes, positions in item and sizes: each below both lengths' sum */
+  if (in_range(set, n[0], 0, (int32_t)(n[2] + n[1]), "set") < 0 ||
       in_range((const int32_t *)b[1], n[1], 2, (int32_t)n[0], "item") < 0 ||
       in_range(itm, n[2], -(int32_t)n[2], (int32_t)n[0] - 1, "itm") < 0 ||
       in_range((const int32_t *)b[3], n[3], 0, (int32_t)n[0] - 1, "loc") < 0)
