@@ -1,5 +1,5 @@
 /* Dancing Cells: Knuth's SSXCC (sparse-set XCC, TAOCP 7.2.2.3) in C, the twin
-   of xcc/engines/cells/python.py.  No Python in here: module.c is the glue.
+   of xcc/engines/cells/python.py.  No Python in here: csrc/glue/cellsglue.c is the glue.
 
    The arrays are those of xcc/engines/cells/layout.py, copied in: set (item
    headers pos, size and the active options of each item), item (the items,

@@ -214,3 +214,11 @@ def test_parallel_runs_are_refused():
 def test_str_of_the_stats():
     text = str(xcc.count(queens(8), engine="cells"))
     assert text.startswith("92 solutions, 947 nodes, 20,078 updates, 265,765 mems, max level 8")
+
+
+def test_without_the_extension_it_gives_its_hint(monkeypatch):
+    from xcc.engines.cells import native
+    monkeypatch.setattr(native, "_cells", None)
+    assert not REGISTRY["cells"].available()
+    with pytest.raises(xcc.XCCError, match="engine 'cells' is not available here: .*_cells"):
+        xcc.engines.get("cells")

@@ -1,4 +1,4 @@
-/* xcc._cells: the Python face of the Dancing Cells search (cells.c), engine
+/* xcc._cells: the Python face of the Dancing Cells search (csrc/cells/cells.c), engine
    "cells".  Solver(set, item, itm, loc, clr, opt, second, bad) takes the
    arrays of xcc/engines/cells/layout.py as int32 bytes; its methods are the
    Run protocol's: run, options, count, batch, stats. */
