@@ -79,7 +79,8 @@ def test_guard_equals_filter_on_random_boards(chunk):
         rows, cols, pearls = BOARDS[k]
         puzzle = Puzzle(rows, cols, pearls)
         expected = strong_set(rows, cols, pearls)
-        engines = xcc.ENGINES if k % 5 == 0 else [FAST]
+        engines = [e for e in xcc.ENGINES  # those with the loop guard
+                   if getattr(xcc.engines.REGISTRY[e], "cycles", True)] if k % 5 == 0 else [FAST]
         for engine in engines:
             for encoding in ENCODINGS:
                 for method in METHODS:
