@@ -72,8 +72,14 @@ def build_cells(problem: Problem) -> Cells:
             q = xi + setlist[xi - 1]
             setlist[xi - 1] += 1
             setlist[q] = y
-            itm.append(xi), loc.append(q), clr.append(colors[j]), opt.append(k)
-        itm.append(first - last), loc.append(0), clr.append(0), opt.append(-1)
+            itm.append(xi)
+            loc.append(q)
+            clr.append(colors[j])
+            opt.append(k)
+        itm.append(first - last)  # the spacer: a walk from any node wraps round the option
+        loc.append(0)
+        clr.append(0)
+        opt.append(-1)
     bad = any(sizes[k] == 0 for k in range(n1))
     return Cells(n1, n, setlist, list(xs), itm, loc, clr, opt, second, bad)
 

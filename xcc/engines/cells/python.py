@@ -30,7 +30,7 @@ mems have been spent.
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Generator
 
 from ...errors import XCCError
 from ...problem import Problem
@@ -52,7 +52,9 @@ class PythonRun(Run):
         self.check_sanity = False
         self._choices: list[int] = []
         self._pause_at = NO_BUDGET
-        self._steps: Iterator[int] | None = self._search()
+        self.active = self.oactive = 0  # the active items; those before the last swap-out
+        self.force: list[int] = []  # items left with one option: forced moves to come
+        self._steps: Generator[int, None, int] | None = self._search()
 
     # ---- the Run protocol -------------------------------------------------------
 
@@ -173,7 +175,7 @@ class PythonRun(Run):
 
     # ---- the search ---------------------------------------------------------------
 
-    def _search(self) -> Iterator[int]:
+    def _search(self) -> Generator[int, None, int]:
         a = self.a
         if a.bad:
             return DONE
@@ -181,7 +183,7 @@ class PythonRun(Run):
         second = a.second
         self.active = len(item)
         self.oactive = self.active
-        force = self.force = []
+        force = self.force
         choice: list[int] = []
         saved = [0]  # saved[l]: the size of savestack when level l began
         savestack: list[int] = []  # pairs: an item, its size
