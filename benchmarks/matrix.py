@@ -187,8 +187,9 @@ def configurations(encodings=None, methods=None, engines=None, peers=None,
     encodings = list(masyu.ENCODINGS if encodings is None else encodings)
     methods = list(masyu.METHODS if methods is None else methods)
     # The exact engines (memo) count without listing: benchmarks/exact.py measures them.
+    # Masyu's searches need the single-cycle constraint: engines without it (mult, cells) sit out.
     engines = list([e for e in xcc.ENGINES if e not in xcc.EXACT_ENGINES
-                    and getattr(xcc.engines.get(e), "cycle", True)]  # (mult: no cycle)
+                    and xcc.engines.get(e).cycle]
                    if engines is None else engines)
     peers = available_peers() if peers is None else list(peers)
     out = []

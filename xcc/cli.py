@@ -23,8 +23,7 @@ from . import cli_parallel
 from . import command
 from .command import REQUIRED, argument, option, typer_command
 from .dlxfile import parse_dlx
-from .driving import refuse_unfit
-from .engines import DEFAULT_ENGINE, REGISTRY, get
+from .engines import DEFAULT_ENGINE, REGISTRY, get, refuse_unfit
 from .errors import XCCError
 from .results import Stats
 from .search import Search
@@ -121,7 +120,7 @@ def _load(file: str, engine: str):
     with _bad_input():
         get(engine)  # an unknown or unavailable engine, before the file is read
         problem = parse_dlx(_read(file), "<stdin>" if file == "-" else file)
-        refuse_unfit(problem, get(engine))  # multiplicities and an engine without them
+        refuse_unfit(get(engine), problem)  # multiplicities and an engine without them
     return problem
 
 

@@ -15,7 +15,7 @@ import time
 from typing import Callable
 
 from .cycle import Cycle
-from .engines import Engine, get
+from .engines import Engine, get, refuse_unfit
 from .errors import XCCError, XCCTypeError
 from .problem import Problem
 from .results import Stats, cpu_time
@@ -30,17 +30,6 @@ def engine_of(engine: str | Engine) -> Engine:
     if not engine.available():
         raise XCCError(f"engine {engine.name!r} is not available here: {engine.why_not()}")
     return engine
-
-
-def refuse_unfit(problem: Problem, engine: Engine) -> None:
-    """Refuse a problem that ``engine`` does not solve: one with multiplicities
-    (``problem.bounds``) needs an engine whose ``multiplicities`` fact is true."""
-    if problem.bounds and not getattr(engine, "multiplicities", False):
-        from .engines import REGISTRY
-        able = [n for n, e in REGISTRY.items() if getattr(e, "multiplicities", False)]
-        raise XCCError(f"engine {engine.name!r} does not solve a problem with multiplicities "
-                       f"(bounds u:v on items); use engine {' or '.join(map(repr, able))}",
-                       "argument 'engine'")
 
 
 class Driver:
@@ -69,7 +58,6 @@ class Driver:
             raise XCCError(f"progress_every must be a number of seconds (0 or more), not "
                            f"{progress_every!r}"[:120], "argument 'progress_every'")
         engine = engine_of(engine)
-        refuse_unfit(problem, engine)
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 1):
             raise XCCError(f"limit must be a positive integer, not {limit!r}"[:120],
@@ -77,6 +65,7 @@ class Driver:
         if cycle is not None and not isinstance(cycle, Cycle):
             raise XCCTypeError(f"expected an xcc.Cycle, not {type(cycle).__name__}",
                                "argument 'cycle'")
+        refuse_unfit(engine, problem, cycle)  # what the engine does not solve, by its facts
         if deadline is not None and (isinstance(deadline, bool)
                                      or not isinstance(deadline, (int, float))
                                      or not deadline > 0):

@@ -63,7 +63,8 @@ def test_two_runs_only_past_two_and_the_probe_says_so():
     assert int(s.count()) == 1 and s.probe is None
 
 
-@pytest.mark.parametrize("engine", xcc.ENGINES)
+@pytest.mark.parametrize("engine", [e for e in xcc.ENGINES  # those with the loop guard
+                                    if xcc.engines.get(e).cycle])
 def test_a_given_engine_and_encoding_are_kept_in_every_run(engine):
     made = runs(False, "auto", None, encoding="422", engine=engine)
     assert {run[0] for run in made} == {"422"} and {run[2] for run in made} == {engine}

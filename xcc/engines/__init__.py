@@ -10,10 +10,11 @@ here, never tests a name: ``exact`` says whether it counts without listing
 from them), ``splits`` whether ``xcc.parallel`` can split its runs
 (``task_budget`` the work of a task then), ``bytes_per_node`` the memory it
 takes, ``counter_labels`` its counters, ``good_for`` when to choose it,
-``multiplicities`` (when present and true) that it solves a problem with
-bounds (:attr:`xcc.Problem.bounds`: the Algorithm M engines), ``cycle``
-(when present and false) that it takes no single-cycle constraint (those
-engines too: a caller with a cycle, such as masyu's guard, skips them).
+``multiplicities`` whether it solves a problem with bounds
+(:attr:`xcc.Problem.bounds`: the Algorithm M engines), ``cycle`` whether it
+takes the single-cycle constraint (not the Algorithm M and Dancing Cells
+engines: a caller with a cycle, such as masyu's guard, skips them);
+``refuse_unfit`` refuses, by those two facts, what an engine does not solve.
 ``get(name)`` answers an unknown name with the valid ones and an unavailable
 one with its install hint; ``lookup(name)`` gives an engine's facts whether
 or not it can run here.  Adding an engine is one module (an
@@ -40,6 +41,8 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "memo-python": (".memo.engine", "MemoEngine", {"native": False}),
     "mult": (".mult.native", "MultNativeEngine", {}),
     "mult-python": (".mult.python", "MultPythonEngine", {}),
+    "cells": (".cells.native", "NativeCellsEngine", {}),
+    "cells-python": (".cells.python", "PythonCellsEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name
 
@@ -84,6 +87,24 @@ def lookup(name: str) -> Engine | None:
     return _engine(name) if isinstance(name, str) and name in _WHERE else None
 
 
+def refuse_unfit(engine: Engine, problem=None, cycle=None) -> None:
+    """Refuse what ``engine`` does not solve, read from its facts, naming the
+    engines that do: a problem with multiplicities (``problem.bounds``) needs
+    ``multiplicities``, the single-cycle constraint (``cycle`` not None) ``cycle``.
+    The one check: the drivers and the engines' own ``start`` call it."""
+    registry = __getattr__("REGISTRY")
+    if problem is not None and problem.bounds and not engine.multiplicities:
+        able = [n for n, e in registry.items() if e.multiplicities]
+        raise XCCError(f"engine {engine.name!r} does not solve a problem with multiplicities "
+                       f"(bounds u:v on items); use engine {' or '.join(map(repr, able))}",
+                       "argument 'engine'")
+    if cycle is not None and not engine.cycle:
+        able = [n for n, e in registry.items() if e.cycle]
+        raise XCCError(f"engine {engine.name!r} does not take the single-cycle constraint; "
+                       f"use one of {', '.join(able)} for a problem with a cycle",
+                       "argument 'cycle'")
+
+
 def get(name: str) -> Engine:
     """The engine called ``name``, if it can run here; else an XCCError that
     says what to do."""
@@ -97,5 +118,5 @@ def get(name: str) -> Engine:
 
 
 __all__ = ["REGISTRY", "ENGINES", "DEFAULT_ENGINE", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES",
-           "get", "lookup", "Engine", "Run", "CountRun", "Splittable", "SplitRun", "SOLUTION",
+           "get", "lookup", "refuse_unfit", "Engine", "Run", "CountRun", "Splittable", "SplitRun", "SOLUTION",
            "PAUSED", "DONE"]

@@ -24,7 +24,8 @@ the registry, never by its name: what it is good for (``good_for``), its
 counters and their labels (``counter_labels``), whether it counts without
 listing (``exact``), whether its runs split into subproblems (``splits``)
 and the work a parallel task gets then (``task_budget``), whether it learns
-clauses (``learns``), and the memory it
+clauses (``learns``), whether it takes the single-cycle constraint
+(``cycle``) and solves problems with multiplicities (``multiplicities``), and the memory it
 takes per node of the problem (``bytes_per_node``).
 
 An engine that counts without listing (``exact``: the memo engines) also
@@ -170,6 +171,8 @@ class Engine(Protocol):
     exact: bool  # counts without listing: has start_count and start_sample
     splits: bool  # a Splittable: runs of choice prefixes, cut into more (xcc.parallel)
     task_budget: int | None  # when it splits: the work of one parallel task (about a second)
+    cycle: bool  # takes the single-cycle constraint (else refused: engines.refuse_unfit)
+    multiplicities: bool  # solves a problem with bounds u:v on its items (Algorithm M)
     learns: bool  # learns clauses (CDCL): a cycle guard's cuts are its reasoning, so a
     #               caller's propagation adds nothing (masyu.methods reads it)
     bytes_per_node: int  # peak memory a search takes per node of the problem (an option's

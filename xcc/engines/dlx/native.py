@@ -212,6 +212,8 @@ class NativeEngine:
     counter_labels = COUNTER_LABELS
     exact = False  # counts by listing every solution (no start_count)
     splits = True  # a Splittable: start() takes a choice prefix (xcc.parallel)
+    cycle = True  # takes the single-cycle constraint
+    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
     task_budget = 1 << 30  # mems per parallel task: about a second of work
     bytes_per_node = 300  # the problem, the C links and the cycle constraint
 

@@ -430,6 +430,8 @@ class PythonEngine:
     counter_labels = COUNTER_LABELS
     exact = False  # counts by listing every solution (no start_count)
     splits = True  # a Splittable: start() takes a choice prefix (xcc.parallel)
+    cycle = True  # takes the single-cycle constraint
+    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
     task_budget = 1 << 21  # mems per parallel task: about a second of work
     bytes_per_node = 500  # the problem and the links, in Python lists
 

@@ -199,6 +199,8 @@ class MemoEngine:
     counter_labels = {"levels": "{} levels", "level": "level {}", "states": "{} states",
                       "width": "width {}", "bytes": "{} bytes", "peak_bytes": "peak {} bytes"}
     splits = False  # no choice prefixes: one build
+    cycle = True  # takes the single-cycle constraint
+    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
     task_budget = None
     bytes_per_node = 500  # the problem and the plan; the build has its own limit (memory)
     learns = False  # no clause learning

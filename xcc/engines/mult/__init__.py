@@ -15,13 +15,3 @@ with DLX3's figures (the dancing-links engines keep DLX2's).
 COUNTER_LABELS = {"nodes": "{} nodes", "updates": "{} updates", "cleansings": "{} cleansings",
                   "mems": "{} mems", "max_level": "max level {}"}
 
-
-def refuse_cycle(name: str, cycle: object) -> None:
-    """Algorithm M here has no single-cycle constraint: refuse one clearly."""
-    if cycle is not None:
-        from ...errors import XCCError
-        from .. import ENGINES, get
-        able = [e for e in ENGINES if getattr(get(e), "cycle", True)]
-        raise XCCError(f"engine {name!r} (multiplicities) does not take the single-cycle "
-                       f"constraint; use one of {', '.join(able)} for a problem with a cycle",
-                       "argument 'cycle'")

@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..base import DONE, PAUSED, SOLUTION, Run
-from . import COUNTER_LABELS, refuse_cycle
+from .. import refuse_unfit
+from . import COUNTER_LABELS
 
 if TYPE_CHECKING:
     from ...cycle import Cycle
@@ -82,13 +83,13 @@ class MultNativeEngine:
     name = "mult"
     summary = "Algorithm M (multiplicities, Knuth's DLX3) in C"
     good_for = "problems with multiplicities (items covered u to v times, u:v|name)"
-    multiplicities = True  # solves problems with bounds (u:v|name)
-    cycle = False  # takes no single-cycle constraint (refused: refuse_cycle)
     learns = False
     budget = MEM_BUDGET
     counter_labels = COUNTER_LABELS
     exact = False  # counts by listing every solution
     splits = False  # no choice prefixes: xcc.parallel does not split its runs
+    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
+    multiplicities = True  # solves problems with bounds (u:v|name)
     task_budget = None
     bytes_per_node = 40  # 16 per node, the problem's arrays, the items
 
@@ -99,5 +100,5 @@ class MultNativeEngine:
         return None if _mult is not None else BUILD_HINT
 
     def start(self, problem: Problem, cycle: Cycle | None = None) -> MultNativeRun:
-        refuse_cycle(self.name, cycle)
+        refuse_unfit(self, problem, cycle)
         return MultNativeRun(problem)

@@ -38,7 +38,8 @@ from typing import Iterator
 from ...cycle import Cycle
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run
-from . import COUNTER_LABELS, refuse_cycle
+from .. import refuse_unfit
+from . import COUNTER_LABELS
 
 INFTY = (1 << 31) - 1  # the score of no item at all (DLX3: its max_nodes; here above any list)
 NO_BUDGET = 1 << 64
@@ -462,13 +463,13 @@ class MultPythonEngine:
     name = "mult-python"
     summary = "Algorithm M (multiplicities) in pure Python, the readable reference"
     good_for = "reading and checking Algorithm M; small problems with multiplicities"
-    multiplicities = True  # solves problems with bounds (u:v|name)
-    cycle = False  # takes no single-cycle constraint (refused: refuse_cycle)
     learns = False
     budget = 1 << 16  # mems per step: some tens of milliseconds
     counter_labels = COUNTER_LABELS
     exact = False  # counts by listing every solution
     splits = False  # no choice prefixes: xcc.parallel does not split its runs
+    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
+    multiplicities = True  # solves problems with bounds (u:v|name)
     task_budget = None
     bytes_per_node = 500  # the problem and the links, in Python lists
 
@@ -479,5 +480,5 @@ class MultPythonEngine:
         return None
 
     def start(self, problem: Problem, cycle: Cycle | None = None) -> MultRun:
-        refuse_cycle(self.name, cycle)
+        refuse_unfit(self, problem, cycle)
         return MultRun(MultArrays(problem))

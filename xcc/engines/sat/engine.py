@@ -245,6 +245,8 @@ class SatEngine:
                       "loop_propagations": "{} loop propagations"}  # cuts="propagator"
     exact = False  # counts by listing every solution (no start_count)
     splits = False  # no choice prefixes: runs whole
+    cycle = True  # takes the single-cycle constraint
+    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
     task_budget = None
     bytes_per_node = 400  # the problem and its CNF in CaDiCaL (a few solutions)
     learns = True  # CDCL: learns clauses (the loop guard by cuts; propagation hints unused)
