@@ -162,11 +162,19 @@ def main(argv: list[str] | None = None) -> int:
     proc, port = serve(args.tree.resolve(), log, args.server, args.database, args.workers)
     cpu = 0.0
     try:
-        # warm: the daily puzzle is made once, then kept
-        warm = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        warm.request("GET", ROUTES[2][2])
-        warm.getresponse().read()
-        warm.close()
+        # warm: the daily puzzle is made once, then kept (several workers: once they listen)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                warm = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+                warm.request("GET", ROUTES[2][2])
+                warm.getresponse().read()
+                warm.close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         ctx = multiprocessing.get_context("fork")
         out = ctx.Queue()
         clients = [ctx.Process(target=client, args=(port, args.seconds, args.seed + i,
