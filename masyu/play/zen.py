@@ -95,8 +95,9 @@ def zen(rows: int, cols: int, *, white: float, black: float, seed: int | str) ->
     validate(rows, cols, white, black)
     targets = {"W": round(white * rows * cols), "B": round(black * rows * cols)}
     best: tuple[int, Generated, dict[str, list[tuple[int, int]]]] | None = None
-    plain = (generate_with_loop(rows, cols, seed=seed if k == 0 else f"{seed}-{k}")
-             for k in range(max(2, min(LOOPS, LOOP_CELLS // (rows * cols)))))
+    plain: Iterator[Generated] = (
+        generate_with_loop(rows, cols, seed=seed if k == 0 else f"{seed}-{k}")
+        for k in range(max(2, min(LOOPS, LOOP_CELLS // (rows * cols)))))
     if targets["B"] > BLACK_FIRST * rows * cols:   # more than the generator's loops admit
         plain = chain(_black_loops(rows, cols, seed), plain)
     for g in plain:
