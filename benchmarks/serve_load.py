@@ -1,8 +1,11 @@
 """The page's server under load: latency per route, errors and threads, on loopback.
 
     python benchmarks/serve_load.py [--clients 20] [--seconds 30] [--tree DIR] [--keep-alive]
+        [--server play|serve] [--database URL] [--workers N]
 
-Starts ``masyu play`` (this tree's, or the one in ``--tree DIR`` with its packages first on
+Starts ``masyu play`` (or ``masyu serve`` with ``--server serve``: SQLite in a fresh data
+folder, or PostgreSQL at ``--database``, ``--workers`` uvicorn processes, its rate limits
+scaled out of the way) (this tree's, or the one in ``--tree DIR`` with its packages first on
 PYTHONPATH, e.g. a checkout of an older commit, to compare) on a free loopback port, then
 runs ``--clients`` client processes for ``--seconds``: each sends the page's requests in
 the mix a player makes (the page and its files, the daily puzzle, checks of a loop, now
@@ -10,7 +13,8 @@ and then a hint or a zen puzzle), one after the other, on a new connection each 
 default: what makes a small listen backlog show) or on one kept-alive connection.
 Prints p50/p99/max per route in milliseconds (wall time, as the player waits), the
 errors (by status, or the exception), and the server's threads (sampled every 0.2 s, at
-most). Bounded in time; talks to 127.0.0.1 only.
+most; of its main process) and CPU seconds (all its processes, from /proc). Bounded in
+time; talks to 127.0.0.1 only.
 """
 from __future__ import annotations
 
@@ -85,14 +89,44 @@ def threads_of(pid: int) -> int:
         return 0
 
 
-def serve(tree: Path, log: str) -> tuple[subprocess.Popen, int]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a process and its children (uvicorn's workers), alive."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            fields = open(f"/proc/{p}/stat").read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick
+            for t in os.listdir(f"/proc/{p}/task"):
+                todo += [int(c) for c in open(f"/proc/{p}/task/{t}/children").read().split()]
+        except (OSError, ValueError, IndexError):
+            continue
+    return total
+
+
+def free_port() -> int:
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve(tree: Path, log: str, server: str = "play", database: str | None = None,
+          workers: int = 1) -> tuple[subprocess.Popen, int]:
     env = dict(os.environ)
     if tree != ROOT:
         env["PYTHONPATH"] = os.pathsep.join([str(tree), env.get("PYTHONPATH", "")])
+    if server == "play":
+        command = ["play", "--port", "0", "--no-browser"]
+    else:
+        env["MASYU_SERVICE_RATE_SCALE"] = "100000"      # one address plays for 20 clients
+        command = ["serve", "--port", str(free_port()), "--workers", str(workers),
+                   "--data", tempfile.mkdtemp(prefix="serve-load-")]
+        command += ["--database", database] if database else []
     err = open(log, "w")
-    proc = subprocess.Popen([sys.executable, "-m", "masyu", "play", "--port", "0",
-                             "--no-browser"], env=env, cwd=tempfile.gettempdir(),
-                            stdout=subprocess.DEVNULL, stderr=err)
+    proc = subprocess.Popen([sys.executable, "-m", "masyu", *command], env=env,
+                            cwd=tempfile.gettempdir(), stdout=subprocess.DEVNULL, stderr=err)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         m = re.search(r"playing at http://127\.0\.0\.1:(\d+)/", open(log).read())
@@ -117,17 +151,30 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tree", type=Path, default=ROOT, help="the checkout whose server to run")
     ap.add_argument("--keep-alive", action="store_true", help="one connection per client")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--server", choices=("play", "serve"), default="play",
+                    help="masyu play (one player) or masyu serve (many)")
+    ap.add_argument("--database", help="masyu serve's PostgreSQL URL (default: SQLite)")
+    ap.add_argument("--workers", type=int, default=1, help="masyu serve's processes")
     args = ap.parse_args(argv)
     if not 1 <= args.clients <= 200 or not 0 < args.seconds <= 600:
         ap.error("--clients is 1..200 and --seconds at most 600")
     log = os.path.join(tempfile.mkdtemp(), "play.log")
-    proc, port = serve(args.tree.resolve(), log)
+    proc, port = serve(args.tree.resolve(), log, args.server, args.database, args.workers)
+    cpu = 0.0
     try:
-        # warm: the daily puzzle is made once, then kept
-        warm = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
-        warm.request("GET", ROUTES[2][2])
-        warm.getresponse().read()
-        warm.close()
+        # warm: the daily puzzle is made once, then kept (several workers: once they listen)
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                warm = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+                warm.request("GET", ROUTES[2][2])
+                warm.getresponse().read()
+                warm.close()
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
         ctx = multiprocessing.get_context("fork")
         out = ctx.Queue()
         clients = [ctx.Process(target=client, args=(port, args.seconds, args.seed + i,
@@ -148,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
             c.join(10)
         sampling.set()
         sampler.join()
+        cpu = cpu_seconds(proc.pid)
     finally:
         proc.terminate()
         proc.wait(10)
@@ -159,7 +207,10 @@ def main(argv: list[str] | None = None) -> int:
         for k, v in e.items():
             errors[k] += v
     every = [v for vs in times.values() for v in vs]
-    print(f"# masyu play under load: {args.clients} clients, {args.seconds:g} s, "
+    what = "masyu play" if args.server == "play" else (
+        f"masyu serve ({'PostgreSQL' if args.database else 'SQLite'}, {args.workers} "
+        f"worker{'s' if args.workers > 1 else ''})")
+    print(f"# {what} under load: {args.clients} clients, {args.seconds:g} s, "
           f"{'kept-alive connections' if args.keep_alive else 'a connection per request'}, "
           f"tree {args.tree}")
     print()
@@ -172,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     print()
     print(f"errors: {dict(errors) or 'none'}; requests per second: "
           f"{len(every) / args.seconds:.0f}; server threads: at most {max(peak)}; "
+          f"server CPU: {cpu:.1f} s; "
           f"tracebacks in its log: {open(log).read().count('Traceback')}")
     if every:
         print(f"median of all: {statistics.median(every) * 1000:.1f} ms")

@@ -1,9 +1,12 @@
-"""Screenshots of ``masyu play`` for docs/img: each mode in both themes, the colour-blind
-mode once, and the views of issue 32 (the tracker with times, flawless marks, milestones
-and stats; keyboard play with its cursor; a phone's Sunday), taken with the headless
-chromium the browser tests use.
+"""Screenshots of ``masyu play`` and ``masyu serve`` for docs/img: each mode in both
+themes, the colour-blind mode once, a hint (ivory, and colour-blind on slate), the views
+of issue 32 (the tracker with times, flawless marks, milestones and stats; keyboard play
+with its cursor; a phone's Sunday), and the service's panel after two players raced the
+day's time attack by clicks (desktop and phone), taken with the headless chromium the
+browser tests use.  Rerun it after changing the page; it overwrites the files.
 
-    .venv/bin/python tools/screenshots.py            # writes docs/img/play-*.png
+    .venv/bin/python tools/screenshots.py            # docs/img/play-*.png, service-*.png
+    .venv/bin/python tools/screenshots.py service    # only the service's
 
 Needs Debian's chromium and chromium-driver and selenium (the dev extra).  The
 boards are set up as a player would leave them: the drawing is put in the page's
@@ -84,8 +87,20 @@ class Shooter:
         print(path.relative_to(ROOT))
 
 
+def chrome(size: str = "1280,900"):
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={size}", "--hide-scrollbars"):
+        options.add_argument(arg)
+    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+
+
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    if sys.argv[1:] == ["service"]:
+        service()
+        return
     day = daily(DATE)
     walk = path_edges(day.loop)
     on = set(walk)
@@ -109,12 +124,7 @@ def main() -> None:
 
     srv = make_server("127.0.0.1", 0)
     threading.Thread(target=srv.serve_forever, daemon=True).start()
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or shutil.which("chromium-browser")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,900", "--hide-scrollbars"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver = chrome()
     s = Shooter(driver, srv.url)
     try:
         for theme in ("ivory", "slate"):
@@ -161,6 +171,7 @@ def main() -> None:
         WebDriverWait(driver, 30).until(lambda d: d.execute_script(
             "return document.querySelectorAll('#board rect.bad').length > 0"))
         s.shot("colorblind")
+        hints(driver, s, day, walk)
         tracker(driver, s)
         keyboard(driver, s)
         phone(driver, s)
@@ -168,6 +179,88 @@ def main() -> None:
         driver.quit()
         srv.shutdown()
         srv.server_close()
+    service()
+
+
+def hints(driver, s: Shooter, day, walk: list[str]) -> None:
+    """A hint on the daily page with a few lines drawn: ivory, then colour-blind on slate."""
+    for name, settings in (("hint-ivory", {"theme": "ivory"}),
+                           ("hint-colorblind", {"theme": "slate", "cb": True})):
+        s.open(f"?date={DATE}&mode=daily" + ("&cb=1" if settings.get("cb") else ""),
+               {"settings": settings,
+                "daily": {DATE: {"edges": {e: LINE for e in walk[:5]}, "seconds": 40}}})
+        driver.find_element(By.ID, "hint").click()
+        WebDriverWait(driver, 60).until(lambda d: d.find_element(
+            By.ID, "hint-text").text.startswith("Hint"))
+        s.shot(name)
+
+
+def service() -> None:
+    """``masyu serve`` (its app under uvicorn, a fresh data folder): Ann and Bob, each in a
+    browser of their own, race today's time attack by clicking the day's loop; Bob's page
+    then shows the panel (the service's time and rank, the leaderboard of both, tracker,
+    stats, share): docs/img/service-panel.png at 1280 wide, service-phone.png at 390x844."""
+    import socket
+    import tempfile
+    import time
+
+    import uvicorn
+
+    from masyu.service.app import Config, create_app
+
+    app = create_app(Config(data=Path(tempfile.mkdtemp(prefix="masyu-shots-")),
+                            rate_scale=1000.0))
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    threading.Thread(target=server.run, daemon=True).start()
+    while not server.started:
+        time.sleep(0.05)
+    url = f"http://127.0.0.1:{port}/"
+    today = app.state.service.today()
+    loop = daily(today).loop
+    drivers = []
+    try:
+        for name, pause in (("Ann", 0.0), ("Bob", 0.15)):
+            driver = chrome("1280,1400")
+            drivers.append(driver)
+            s = Shooter(driver, url)
+            s.open(f"?mode=attack&date={today.isoformat()}", {"settings": {"theme": "ivory"}})
+            WebDriverWait(driver, 60).until(lambda d: d.execute_script(
+                "return document.getElementById('svc-attempt').textContent"
+                ".startsWith('Ranked')"))
+            driver.find_element(By.ID, "svc-name").send_keys(name)
+            driver.find_element(By.CSS_SELECTOR, "#svc-name-form button").click()
+            for a, b in sorted(loop.edges):
+                time.sleep(pause)
+                s.click_edge(a, b)
+            WebDriverWait(driver, 60).until(lambda d: d.execute_script(
+                "return document.getElementById('svc-attempt').textContent"
+                ".startsWith('Server time')"))
+        bob = drivers[1]                      # second: his panel lists both, his rank 2
+        WebDriverWait(bob, 60).until(lambda d: d.execute_script(
+            "return document.querySelectorAll('#svc-board-rows tr').length == 2"))
+        bob.find_element(By.ID, "svc-share").click()
+        WebDriverWait(bob, 30).until(lambda d: d.find_element(By.ID, "svc-share-text")
+                                     .is_displayed())
+        bob.execute_script("window.scrollTo(0, 0)")
+        path = OUT / "service-panel.png"
+        bob.save_screenshot(str(path))
+        print(path.relative_to(ROOT))
+        bob.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+        bob.execute_script("document.getElementById('svc-attempt').scrollIntoView()")
+        time.sleep(0.5)
+        path = OUT / "service-phone.png"
+        bob.save_screenshot(str(path))
+        print(path.relative_to(ROOT))
+    finally:
+        for driver in drivers:
+            driver.quit()
+        server.should_exit = True
+        app.state.service.store.close()
 
 
 def tracker(driver, s: Shooter) -> None:

@@ -36,13 +36,21 @@ def serve(host: str, port: int, data: Optional[str], database: Optional[str], wo
 
     Example: masyu serve --data masyu-data --port 8000   (runs until Ctrl-C)
     """
-    with errors_exit():
-        if running is None:
-            fail(f"masyu serve needs the service extra ({MISSING} is missing): "
-                 "pip install 'xcc-masyu[service]'", "serve")
-        folder = Path(data) if data else running.default_data()
-        running.serve(host, port, folder, database, workers, verbose, ready=lambda: typer.echo(
-            f"masyu: playing at http://{host}:{port}/ for many players (data in {folder}; "
-            "Ctrl-C stops)", err=True))
-    typer.echo("masyu: stopped", err=True)   # uvicorn returns after Ctrl-C (or SIGTERM)
+    listening = []
+    try:
+        with errors_exit():
+            if running is None:
+                fail(f"masyu serve needs the service extra ({MISSING} is missing): "
+                     "pip install 'xcc-masyu[service]'", "serve")
+            folder = Path(data) if data else running.default_data()
+
+            def ready() -> None:
+                listening.append(True)
+                typer.echo(f"masyu: playing at http://{host}:{port}/ for many players (data in "
+                           f"{folder}; Ctrl-C stops)", err=True)
+            running.serve(host, port, folder, database, workers, verbose, ready=ready)
+    except KeyboardInterrupt:   # uvicorn hands a Ctrl-C it caught back once it has stopped
+        pass
+    # one line, whenever the Ctrl-C (or SIGTERM) came: before listening or after
+    typer.echo("masyu: stopped" if listening else "masyu: interrupted", err=True)
     raise typer.Exit(code=130)

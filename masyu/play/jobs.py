@@ -3,7 +3,8 @@ when its time is up, and at most ``workers`` children run at once.
 
 The generator bounds its own work in steps (so a seed gives one puzzle
 everywhere), not in seconds; a thread cannot be stopped, a process can.  On
-Linux the children fork from a ``forkserver`` that has imported masyu once
+Linux the children fork from a ``forkserver`` that has imported masyu once and run a
+small job of each kind (:mod:`.warm`: every lazy import made)
 (a fresh child costs milliseconds, and no thread of the server is copied);
 elsewhere they are spawned.  The daily puzzles are kept once made (a day's
 puzzle never changes), the last ``DAILY_CACHE`` of them.
@@ -51,7 +52,7 @@ def _context() -> Any:
     methods = multiprocessing.get_all_start_methods()
     if "forkserver" in methods:
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["masyu.play.jobs"])
+        ctx.set_forkserver_preload(["masyu.play.jobs", "masyu.play.warm"])   # children warm
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -98,9 +98,11 @@ class Handler(BaseHTTPRequestHandler):
         self._error(code, f"request: {message or text}")
 
     def _answer(self, make: Callable[[], Any]) -> None:
-        """Run one API call: its JSON, or the error it raised as a status and a message."""
+        """Run one API call: its JSON, or the error it raised as a status and a message.
+        (A client gone before its answer is written is not an error of the call: the
+        handler closes that connection without a word.)"""
         try:
-            self._json(200, make())
+            value = make()
         except MasyuError as err:
             self._error(status_of(err), err)
         except Unavailable as err:
@@ -109,6 +111,8 @@ class Handler(BaseHTTPRequestHandler):
             self.log_error("internal error on %s: %s", self.path[:80],
                            f"{type(err).__name__}: {err}"[:300])
             self._error(500, "internal error")
+        else:
+            self._json(200, value)
 
     # -- one request ------------------------------------------------------------
 

@@ -8,7 +8,13 @@ be happy in):
 
 - the loop: of up to ``LOOPS`` generator loops (fewer on large boards: a
   budget of ``LOOP_CELLS`` cells), the first that admits enough pearls of
-  both kinds for the targets, else the one that admits the most of them;
+  both kinds for the targets, else the one that admits the most of them; the
+  generator's loops admit black pearls on 13-21 % of a 10x10 board, so when
+  the black target is higher (above ``BLACK_FIRST``, or not met by them) up to
+  ``BLACK_LOOPS`` loops shaped for black pearls are tried as well
+  (:data:`masyu.generate.pearls.BLACK`: about 30 % of a 10x10 board's cells
+  admit one), repaired as the generator repairs its loops until deduction
+  finishes the puzzle of every pearl they admit (first when the target is high);
 - every admitted pearl is added (more pearls never add a solution), so the
   puzzle starts as constrained as the loop allows;
 - then pearls are removed, in a seeded order, each only if deduction without
@@ -17,29 +23,34 @@ be happy in):
   pearls still hold the puzzle), then the other.
 
 A density is a target, "as near as the loop allows": a loop admits only so
-many pearls of each kind (the generator's loops wander through most cells and
-admit black pearls on about a fifth of them at most, so a black target above
-~20 % stops there), and a puzzle needs some pearls to have one solution.  The
-page shows the densities reached.  The result is checked once more at the end
+many pearls of each kind (black pearls: about 30 % of the cells at most, as
+far as the shaped loops go; a 40 % black target stops there), and a puzzle
+needs some pearls to have one solution.  The page shows the densities reached.
+The result is checked once more at the end
 (one solution, no search needed); if the check fails the generator's puzzle is
 kept as it was.
 """
 from __future__ import annotations
 
 import random
+from itertools import chain
+from typing import Iterator
 
 from ..check import check
 from ..errors import MasyuError
 from ..generate.generator import Generated, generate_with_loop
+from ..generate.pearls import BLACK, full_loop
 from ..loop import Loop
 from ..puzzle import Puzzle
-from ..daily import deduction_difficulty, solved_by_deduction
+from ..daily import NO_GUESS_LEVEL, deduction_difficulty, solved_by_deduction
 
 MIN_SIDE, MAX_SIDE = 4, 20     # zen boards (the generator's smallest; 20x20 takes ~2 s)
 MAX_DENSITY = 1.0
 REMOVALS = 400                 # pearls tried for removal at most (a count, never a time)
 LOOPS = 16                     # generator loops tried for one zen puzzle at most
 LOOP_CELLS = 1600              # ... and at most this many cells of them (20x20: 4 loops)
+BLACK_LOOPS = 2                # loops shaped for black pearls, when those admit too few
+BLACK_FIRST = 0.2              # a black target above this share: those loops first
 
 
 def admitted(loop: Loop, kind: str) -> list[tuple[int, int]]:
@@ -48,6 +59,21 @@ def admitted(loop: Loop, kind: str) -> list[tuple[int, int]]:
     everywhere = Puzzle(loop.rows, loop.cols, {c: kind for c in cells})
     broken = {v.cell for v in check(everywhere, loop, weak=True)}
     return [c for c in cells if c not in broken]
+
+
+def _black_loops(rows: int, cols: int, seed: int | str) -> Iterator[Generated]:
+    """Up to ``BLACK_LOOPS`` loops shaped for black pearls (:data:`masyu.generate.pearls.
+    BLACK`) whose admitted pearls deduction finishes, each as a Generated with every
+    admitted pearl (a loop whose repairs ran out is skipped)."""
+    for k in range(BLACK_LOOPS):
+        found = full_loop(rows, cols, random.Random(f"{seed}-black-{k}"), NO_GUESS_LEVEL, BLACK)
+        if found is None:
+            continue
+        loop, pearls, _ = found
+        puzzle = Puzzle(rows, cols, dict(pearls))
+        difficulty = deduction_difficulty(puzzle)
+        if difficulty is not None:
+            yield Generated(puzzle, loop, difficulty, seed, k + 1)
 
 
 def validate(rows: object, cols: object, white: object, black: object) -> None:
@@ -69,8 +95,12 @@ def zen(rows: int, cols: int, *, white: float, black: float, seed: int | str) ->
     validate(rows, cols, white, black)
     targets = {"W": round(white * rows * cols), "B": round(black * rows * cols)}
     best: tuple[int, Generated, dict[str, list[tuple[int, int]]]] | None = None
-    for k in range(max(2, min(LOOPS, LOOP_CELLS // (rows * cols)))):
-        g = generate_with_loop(rows, cols, seed=seed if k == 0 else f"{seed}-{k}")
+    plain: Iterator[Generated] = (
+        generate_with_loop(rows, cols, seed=seed if k == 0 else f"{seed}-{k}")
+        for k in range(max(2, min(LOOPS, LOOP_CELLS // (rows * cols)))))
+    if targets["B"] > BLACK_FIRST * rows * cols:   # more than the generator's loops admit
+        plain = chain(_black_loops(rows, cols, seed), plain)
+    for g in plain:
         room = {kind: admitted(g.loop, kind) for kind in "WB"}
         reach = sum(min(len(room[kind]), targets[kind]) for kind in "WB")
         if best is None or reach > best[0]:
@@ -78,6 +108,14 @@ def zen(rows: int, cols: int, *, white: float, black: float, seed: int | str) ->
         if reach == targets["W"] + targets["B"]:
             break
     assert best is not None
+    if len(best[2]["B"]) < targets["B"] and targets["B"] <= BLACK_FIRST * rows * cols:
+        for g in _black_loops(rows, cols, seed):   # not tried yet: loops shaped for blacks
+            room = {kind: admitted(g.loop, kind) for kind in "WB"}
+            reach = sum(min(len(room[kind]), targets[kind]) for kind in "WB")
+            if reach > best[0]:
+                best = (reach, g, room)
+            if len(room["B"]) >= targets["B"]:
+                break
     _, g, room = best
     rng = random.Random(f"zen-{seed}")
     pearls = dict(g.puzzle.pearls)

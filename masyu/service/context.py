@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime
 import json
+import threading
 import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -23,6 +25,9 @@ from ..play.jobs import GENERATION_SECONDS, Jobs
 from . import players
 from .limits import Limiter
 from .store import Store, database_url, make_engine, migrate
+
+DAILY_KEPT = 64      # days' answers each worker keeps in memory
+
 
 @dataclass
 class Config:
@@ -63,6 +68,8 @@ class Service:
         self.jobs = config.jobs or Jobs(GENERATION_SECONDS)
         self._daily = config.daily or self.jobs.daily
         self._files: dict[str, bytes] = {}
+        self._answers: OrderedDict[str, str] = OrderedDict()   # days read, newest last
+        self._answers_lock = threading.Lock()
 
     # -- the day ------------------------------------------------------------------
 
@@ -78,8 +85,14 @@ class Service:
         return date
 
     def daily(self, date: datetime.date) -> dict[str, Any]:
-        """/api/daily's answer: kept in the database once made (every worker reads it)."""
+        """/api/daily's answer: kept in the database once made (every worker reads it), and
+        in this worker's memory once read (a day's puzzle never changes; the last
+        ``DAILY_KEPT`` days: a read of the database per request was most of its cost)."""
         key = date.isoformat()
+        with self._answers_lock:
+            text = self._answers.get(key)
+        if text is not None:
+            return json.loads(text)
         text = self.store.answer(key)
         if text is None:
             found = dict(self._daily(date))
@@ -87,6 +100,10 @@ class Service:
             found["hint_seconds"] = rules.HINT_SECONDS
             text = json.dumps(found)
             self.store.put_puzzle(key, found["puzzle"], text)
+        with self._answers_lock:
+            self._answers[key] = text
+            while len(self._answers) > DAILY_KEPT:
+                self._answers.popitem(last=False)
         return json.loads(text)
 
     def grid(self, date: datetime.date) -> str:

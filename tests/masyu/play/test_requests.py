@@ -129,3 +129,29 @@ def test_a_request_kept_open_with_a_body_still_gets_its_answer(server):
     body = b'{"puzzle": "W.\\n..", "loop": ""}'
     status, got = raw(server, post(body), half_close=False)
     assert status == 200 and got["solved"] is False
+
+
+def test_a_client_gone_before_its_answer_is_no_internal_error(capfd):
+    # the page navigating away while the day's puzzle is made: the answer cannot be
+    # written; that was logged as "internal error" with a BrokenPipeError (the screenshots)
+    import struct
+    import threading
+    import time
+
+    from masyu.play import make_server
+    srv = make_server("127.0.0.1", 0)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=60) as s:
+            s.sendall(b"GET /api/daily?date=2024-06-03 HTTP/1.1\r\nHost: x\r\n\r\n")
+            time.sleep(0.3)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        time.sleep(0.5)
+        with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=120) as s:
+            s.sendall(b"GET /api/daily?date=2024-06-03 HTTP/1.1\r\nHost: x\r\n"
+                      b"Connection: close\r\n\r\n")
+            assert s.recv(100).startswith(b"HTTP/1.1 200")   # the same day, answered
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert "internal error" not in capfd.readouterr().err

@@ -73,3 +73,17 @@ def test_low_and_high_targets_are_honoured_as_far_as_the_loop_allows():
     for g in (low, high):
         assert int(count(g.puzzle, limit=2, method="guard", engine="c")) == 1
         assert analyze(g.puzzle, max_level=2).complete
+
+
+@pytest.mark.parametrize("seed", [0, 1, 3])
+def test_a_30_percent_black_target_on_10x10_is_reached(seed):
+    # issue 32: "black up to 30 % on 10x10" (the generator's loops stopped near 20 %); the
+    # puzzle stays unique (the C engine's count, a search apart from deduction) and
+    # deduction without search finishes it
+    g = zen(10, 10, white=0.05, black=0.3, seed=seed)
+    w, b = kinds(g.puzzle)
+    assert b >= 30 and w <= 8
+    assert check(g.puzzle, g.loop) == []
+    assert int(count(g.puzzle, limit=2, method="guard", engine="c")) == 1
+    res = analyze(g.puzzle, max_level=2)
+    assert res.complete and res.count == 1

@@ -1,21 +1,25 @@
-"""The service's panel in real headless browsers: two players, each in a browser of its
-own (its own cookies), race the same time attack; the leaderboard lists both in the
-order of the service's times.  The page's events (play.js's masyu:start, masyu:move,
-masyu:solved) are dispatched as play.js does, drawing the stored loop of examples/.
+"""The service's page in real headless browsers, played as people play it: two players,
+each in a browser of its own (its own cookies and storage), open the same day's time
+attack and draw the loop by clicking the board (the real play.js and service.js, through
+Selenium's mouse: :class:`tests.masyu.play.browser.Page`).  The server times both ranked
+attempts; the leaderboard lists both in the order of its times, each player sees their
+own rank, tracker and stats and no one else's.  The puzzle and its loop are the stored
+ones of examples/ (the independent source of the solution).
 
 Without a browser these tests skip, unless ``MASYU_REQUIRE_BROWSER=1`` (``.ci/run``)."""
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import socket
 import threading
 import time
 
 import pytest
 
-from .conftest import LOOP, solution_moves, stored_daily
+from masyu import formats
+
+from ..play.browser import Page, chrome
+from .conftest import LOOP, stored_daily
 
 WAIT = 30
 
@@ -42,88 +46,72 @@ def served(tmp_path, database):
     app.state.service.store.close()
 
 
-def _browser():
-    missing = [n for n in ("chromium", "chromedriver") if not shutil.which(n)]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("selenium")
-    if missing:
-        if os.environ.get("MASYU_REQUIRE_BROWSER") == "1":
-            pytest.fail(f"no browser: missing {', '.join(missing)} (MASYU_REQUIRE_BROWSER=1)")
-        pytest.skip(f"no browser: missing {', '.join(missing)}")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium")
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1280,1000", "--disable-extensions"):
-        options.add_argument(arg)
-    return webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+def text(page: Page, css: str) -> str:
+    return page.js(f"return document.querySelector('{css}').textContent")
 
 
-def wait(driver, script: str, timeout: float = WAIT):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        got = driver.execute_script(script)
-        if got:
-            return got
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for: {script}")
+def api(page: Page, path: str):
+    """A GET of the API from inside the page: with that player's own cookie."""
+    return json.loads(page.js("var x = new XMLHttpRequest(); x.open('GET', arguments[0], false);"
+                              "x.send(); return x.responseText", path))
 
 
-def play(driver, date: str, moves, step: float) -> None:
-    """A time attack as play.js reports it: its start, each move, the solve."""
-    driver.execute_script(
-        "dispatchEvent(new CustomEvent('masyu:start', {detail: {date: arguments[0], "
-        "mode: 'attack'}}))", date)
-    wait(driver, "return document.getElementById('svc-attempt').textContent"
-                 ".startsWith('Ranked')")
-    for m in moves:
-        time.sleep(step)
-        driver.execute_script(
-            "dispatchEvent(new CustomEvent('masyu:move', {detail: arguments[0]}))",
-            {"t": m[0] / 1000, "r1": m[1], "c1": m[2], "r2": m[3], "c2": m[4], "v": m[5]})
-    driver.execute_script(
-        "dispatchEvent(new CustomEvent('masyu:solved', {detail: {date: arguments[0], "
-        "mode: 'attack', loop: arguments[1], seconds: 0, penalties: []}}))", date, LOOP)
+def join(page: Page, url: str, date: str, name: str) -> None:
+    """Open the day's time attack, name the player, wait for the ranked attempt."""
+    page.d.get(f"{url}?mode=attack&date={date}")
+    page.wait(lambda: page.js("return !!masyuPlay.puzzle && "
+                              "!document.getElementById('service').hidden"))
+    page.wait(lambda: text(page, "#svc-attempt").startswith("Ranked"))
+    page.el("#svc-name").send_keys(name)
+    page.click("#svc-name-form button")
+    page.wait(lambda: text(page, "#svc-name-status") == "Saved.")
 
 
-@pytest.mark.parametrize("database", ["sqlite"], indirect=True)
-def test_two_browsers_race_and_the_board_shows_both_in_order(served):
+def solve_by_clicks(page: Page, loop, pause: float) -> str:
+    """Click every edge of the loop on the board; the server's verdict line."""
+    for a, b in sorted(loop.edges):
+        time.sleep(pause)
+        page.click_edge(a, b)
+    page.wait(lambda: "Solved" in page.text("#status"))
+    page.wait(lambda: text(page, "#svc-attempt").startswith(("Server time", "Not counted")))
+    return text(page, "#svc-attempt")
+
+
+def test_two_players_race_the_same_day_by_clicks_and_each_sees_their_own(served):
     url, app = served
     today = app.state.service.today().isoformat()
-    ann, bob = _browser(), _browser()
+    loop = formats.parse_loop(LOOP, 6, 6)
+    ann, bob = Page(chrome(), url), Page(chrome(), url)
     try:
-        for driver, name in ((ann, "Ann"), (bob, "Bob")):
-            driver.get(url)
-            wait(driver, "return !document.getElementById('service').hidden")
-            driver.find_element("id", "svc-name").send_keys(name)
-            driver.find_element("css selector", "#svc-name-form button").click()
-            wait(driver, "return document.getElementById('svc-name-status').textContent"
-                         " === 'Saved.'")
-        moves = solution_moves()
-        play(ann, today, moves, 0)
-        wait(ann, "return document.getElementById('svc-attempt').textContent"
-                  ".startsWith('Server time')")
-        play(bob, today, moves, 0.05)              # Bob draws slower: 30 x 50 ms at least
-        text = wait(bob, "var t = document.getElementById('svc-attempt').textContent;"
-                         "return t.startsWith('Server time') && t")
-        assert "rank 2" in text
-        ann.refresh()
-        rows = wait(ann, "var r = [...document.querySelectorAll('#svc-board-rows tr')];"
-                         "return r.length == 2 && r.map(x => [...x.cells].map(c => c.textContent))")
-        assert [r[:2] for r in rows] == [["1", "Ann"], ["2", "Bob"]]
+        join(ann, url, today, "Ann")
+        join(bob, url, today, "Bob")
+        assert ann.js("return masyuPlay.puzzle.puzzle") == bob.js("return masyuPlay.puzzle.puzzle")
+        said = solve_by_clicks(ann, loop, 0)
+        assert said.startswith("Server time") and "rank 1" in said
+        said = solve_by_clicks(bob, loop, 0.1)       # Bob clicks slower: 14 x 100 ms at least
+        assert said.startswith("Server time") and "rank 2" in said, said
         # the service's own times, as its API gives them
-        board = json.loads(ann.execute_script(
-            "var x = new XMLHttpRequest(); x.open('GET', '/api/v1/leaderboard', false);"
-            "x.send(); return x.responseText"))
+        board = api(ann, f"/api/v1/leaderboard?date={today}")
+        assert [e["name"] for e in board["entries"]] == ["Ann", "Bob"]
         secs = [e["seconds"] for e in board["entries"]]
-        assert secs[0] < secs[1] and secs[1] >= 1.5 and [e["name"] for e in board["entries"]] \
-            == ["Ann", "Bob"]
+        assert secs[0] < secs[1] and secs[1] >= 0.1 * (len(loop.edges) - 1)
+        ann.d.refresh()
+        rows = ann.wait(lambda: ann.js(
+            "var r = [...document.querySelectorAll('#svc-board-rows tr')];"
+            "return r.length == 2 && r.map(x => [...x.cells].map(c => c.textContent))"))
+        assert [r[:2] for r in rows] == [["1", "Ann"], ["2", "Bob"]]
         assert [r[2] for r in rows] == [f"{int(round(s)) // 60}:{int(round(s)) % 60:02d}"
                                         for s in secs]
+        # each player: their own rank, tracker and stats, and no one else's
+        for page, rank, mine in ((ann, 1, secs[0]), (bob, 2, secs[1])):
+            page.wait(lambda: text(page, "#svc-board-me").startswith(f"You: #{rank} "))
+            [day] = [d for d in api(page, f"/api/v1/tracker?month={today[:7]}")["days"]]
+            assert day["date"] == today and day["on_day"] and day["seconds"] == mine
+            page.wait(lambda: f"{today}: " in text(page, "#svc-days"))
+            assert text(page, "#svc-streak").startswith("Streak 1")
+            me = api(page, "/api/v1/me")
+            assert me["name"] == ("Ann" if rank == 1 else "Bob")
+        assert ann.d.get_cookies() != bob.d.get_cookies()
     finally:
-        ann.quit()
-        bob.quit()
+        ann.d.quit()
+        bob.d.quit()
