@@ -7,7 +7,7 @@ Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
 engines available here (the registry is :mod:`xcc.engines`), ``EXACT_ENGINES``
 those that count without listing; ``MemoEngine(order=..., memory=...)`` is
 the memo engine configured for a caller's item order and memory limit; ``Diagram`` its
-solution diagram, to rank, draw, count by weight, save and load.  ``read_text``/``write_text``
+solution diagram (``build_diagram``), to rank, draw, count by weight, save and load.  ``read_text``/``write_text``
 read a capped text file and write one atomically (:mod:`xcc.textio`, masyu's too);
 ``xcc.drat`` is the DRAT checker (issue 18's certificates); ``SatSolver`` an
 incremental CaDiCaL (clauses added as they come, solves under assumptions).
@@ -29,7 +29,7 @@ _EXPORTS: dict[str, str] = {
     "Problem": "problem", "Solution": "results", "Stats": "results", "cpu_time": "results",
     "Search": "search", "count": "search", "solve": "search", "sample": "search",
     "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
-    "MemoryLimit": "engines.memo", "Diagram": "engines.memo",
+    "MemoryLimit": "engines.memo", "Diagram": "engines.memo", "build_diagram": "engines.memo",
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
     "SatSolver": "engines.sat.incremental",
 }
@@ -37,7 +37,7 @@ _EXPORTS: dict[str, str] = {
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
-           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Diagram"]
+           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Diagram", "build_diagram"]
 
 DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
 
@@ -50,7 +50,7 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .problem import Problem
     from .results import Solution, Stats
     from .search import Search, count, solve, sample
-    from .engines.memo import MemoEngine, MemoryLimit, Diagram
+    from .engines.memo import MemoEngine, MemoryLimit, Diagram, build_diagram
     from .parallel import Parallel, ParallelStats
     from .parallel.each import map_each
     from .engines.sat.incremental import SatSolver

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from .diagram import MemoryLimit, SplitMix64
 from .engine import (MemoCountRun, MemoDrawRun, MemoEngine, MemoListRun, build,
-                     default_memory, memory_or_default, native_available)
+                     build_diagram, default_memory, memory_or_default, native_available)
 from .order import choose_order
 from .plan import make_plan
 from .saved import Diagram
 
 __all__ = ["MemoEngine", "MemoCountRun", "MemoListRun", "MemoDrawRun", "MemoryLimit",
            "SplitMix64", "build", "memory_or_default", "default_memory", "native_available", "choose_order",
-           "make_plan", "Diagram"]
+           "make_plan", "Diagram", "build_diagram"]

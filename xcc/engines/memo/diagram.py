@@ -138,7 +138,7 @@ class Build:
         """Layer ``k``'s arcs as arrays ``(start, choice, child, closures)``
         (what :class:`~.saved.Diagram` keeps; the C twin's ``layer_arcs`` too)."""
         start, choice, child, closures = array("I", [0]), array("i"), array("I"), array("I")
-        for out in (self.arcs[k] if k < len(self.arcs) else [[]] if k == 0 else []):
+        for out in (self.arcs[k] if k < len(self.arcs) else []):  # (no root: no nodes)
             for c, j, w in out:
                 choice.append(c)
                 child.append(j)

@@ -97,6 +97,24 @@ def build(problem: Problem, cycle: Cycle | None = None, *, diagram: bool = True,
     return b
 
 
+def build_diagram(problem: Problem, cycle: Cycle | None = None, *, engine: str = "memo",
+                  order: Sequence | None = None, memory: int | None = None,
+                  cycles: bool = False) -> Diagram:
+    """The solution diagram of ``problem`` (:class:`~.saved.Diagram`), built by
+    engine ``memo`` (C) or ``memo-python``; with ``cycles=True`` the cycle
+    constraint allows any number of disjoint cycles, and each arc weighs the
+    cycles it closes (``diagram.polynomial()``: the solutions by number of cycles)."""
+    if engine not in ("memo", "memo-python"):
+        raise XCCError(f"a diagram is built by engine 'memo' or 'memo-python', not {engine!r}",
+                       "argument 'engine'")
+    if cycles and cycle is None:
+        raise XCCError("cycles=True needs a cycle constraint (cycle=)", "argument 'cycles'")
+    b = new_build(problem, cycle, diagram=True, native=engine == "memo", order=order,
+                  memory=memory, several=cycles)
+    b.step(0)
+    return Diagram.of(b, problem)
+
+
 class _BuildRun(Run):
     """What the three runs share: the build and the counters."""
 

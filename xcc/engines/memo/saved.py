@@ -11,8 +11,8 @@ solution for each rank), ``sample(k, seed)`` (the same draws), and
 
 ``save(path)`` writes it in a text format another tool can read (the
 grammar is in docs/exact.md, "The diagram as a file"); ``Diagram.load(path)``
-reads it back, checking every number.  ``Diagram.build(problem, ...)``
-builds one with the memo engine.
+reads it back, checking every number.  ``xcc.build_diagram(problem, ...)``
+(:func:`.engine.build_diagram`) builds one with the memo engine.
 """
 from __future__ import annotations
 
@@ -71,24 +71,6 @@ class Diagram:
         accept = build.accept()
         return cls(items, problem.options, start, choice, child, closures, accept,
                    plan.root_closures)
-
-    @classmethod
-    def build(cls, problem, cycle=None, *, engine: str = "memo", order=None,
-              memory: int | None = None, cycles: bool = False) -> "Diagram":
-        """The diagram of ``problem`` (with the single-cycle constraint
-        ``cycle``; with ``cycles=True`` any number of disjoint cycles, each
-        arc weighing the cycles it closes) built by engine ``memo`` or
-        ``memo-python``."""
-        from .engine import new_build  # (the engine builds; this module only reads)
-        if engine not in ("memo", "memo-python"):
-            raise XCCError(f"a diagram is built by engine 'memo' or 'memo-python', not {engine!r}",
-                           "argument 'engine'")
-        if cycles and cycle is None:
-            raise XCCError("cycles=True needs a cycle constraint (cycle=)", "argument 'cycles'")
-        b = new_build(problem, cycle, diagram=True, native=engine == "memo", order=order,
-                      memory=memory, several=cycles)
-        b.step(0)
-        return cls.of(b, problem)
 
     # ---- paths, ranks, draws ----------------------------------------------------
 
@@ -269,13 +251,16 @@ class _Reader:
                 entries.append((item, color if colon else None))
             options.append(tuple(entries))
         items, start, choice, child, closures = [], [], [], [], []
-        width, nodes, narcs = 1, 1, 0
+        width, nodes, narcs = None, 0, 0  # the root layer: one node, or none (no solution)
         for k in range(levels):
             words = self.next()
             if len(words) != 6 or words[0] != "level" or words[1] != str(k) or \
                     words[2] != "item" or words[4] != "nodes":
                 raise self.fail(f"expected 'level {k} item NAME nodes N'")
-            if self.number(words[5]) != width:
+            if width is None:
+                width = self.number(words[5], 2)
+                nodes = width
+            elif self.number(words[5]) != width:
                 raise self.fail(f"level {k} has {width} nodes (the children of the level before)")
             items.append(words[3])
             s, c, d, w = _u32([0]), array("i"), _u32(), _u32()
@@ -306,6 +291,8 @@ class _Reader:
             width = after
             nodes += width
         words = self.next()
+        if width is None and words[:2] == ["accept", "nodes"] and len(words) > 2:
+            width = nodes = self.number(words[2], 2)  # no level: the root is the last layer
         if words[:2] != ["accept", "nodes"] or len(words) < 3 or self.number(words[2]) != width:
             raise self.fail(f"expected 'accept nodes {width} ...' (the last layer's accepting nodes)")
         accept = [0] * width
