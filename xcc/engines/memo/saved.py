@@ -6,7 +6,7 @@ skip) and a child in layer ``k + 1``; the root-to-accept paths are the
 solutions, one each.  ``Diagram`` holds it as plain arrays, independent of
 the engine that built it, and answers what the live build answers: the
 ``total``, ``solutions()`` in the same order, ``unrank(r)`` (the same
-solution for each rank), ``sample(k, seed)`` (the same draws), and
+solution for each rank) and its inverse ``rank(solution)``, ``sample(k, seed)`` (the same draws), and
 :meth:`polynomial` (counts by weight, :mod:`.poly`).
 
 ``save(path)`` writes it in a text format another tool can read (the
@@ -116,6 +116,32 @@ class Diagram:
                     break
                 r -= below
         return tuple(out)
+
+    def rank(self, solution: Sequence[int]) -> int:
+        """The rank of ``solution`` (its option indices, in any order): the
+        inverse of :meth:`unrank`; :class:`~xcc.XCCError` if it is not a
+        solution."""
+        try:
+            chosen = {int(o) for o in solution}
+        except (TypeError, ValueError):
+            raise XCCError("a solution is a list of option indices", "argument 'solution'") from None
+        paths, node, r, used = self.paths, 0, 0, 0
+        if not paths[0]:
+            raise XCCError("not a solution: the problem has none", "argument 'solution'")
+        for k in range(self.levels):
+            start, choice, child = self.start[k], self.choice[k], self.child[k]
+            for a in range(start[node], start[node + 1]):
+                if choice[a] == SKIP or choice[a] in chosen:
+                    used += choice[a] != SKIP
+                    node = child[a]
+                    break
+                r += paths[k + 1][child[a]]
+            else:
+                raise XCCError(f"not a solution: no choice of it at level {k} (item "
+                               f"{self.items[k]})", "argument 'solution'")
+        if used != len(chosen) or not self.accept[node]:
+            raise XCCError("not a solution", "argument 'solution'")
+        return r
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Every solution, in rank order."""

@@ -114,6 +114,7 @@ def test_a_saved_diagram_reads_back_with_the_same_ranks(tmp_path_factory, pc, cy
         assert list(back.lines()) == list(d.lines())
         assert back.total == live.total and back.widths == live.widths
         assert [back.unrank(r) for r in range(back.total)] == list(live.solutions())
+        assert [back.rank(reversed(s)) for s in live.solutions()] == list(range(live.total))
         assert back.sample(5, seed=7) == live.sample(5, 7)
         assert back.items == [problem.primary[i] for i in live.plan.order]
         assert back.options == [tuple(o) for o in problem.options]
@@ -139,6 +140,11 @@ def test_a_diagram_of_queens_ranks_draws_and_counts_by_weight(tmp_path):
     assert back.polynomial(weights) == dict(sorted(want.items())) == \
         xcc.count(p, engine=ENGINES[-1], by=weights).by
     assert [back.unrank(r) for r in range(92)] == listed
+    assert [back.rank(s) for s in listed] == list(range(92))
+    extra = next(o for o in listed[1] if o not in listed[0])
+    for wrong in (listed[0][:-1], listed[0] + (extra,), (), (10 ** 6,)):
+        with pytest.raises(XCCError, match="not a solution"):
+            back.rank(wrong)
 
 
 def test_a_bad_diagram_file_names_its_line(tmp_path):
