@@ -73,16 +73,17 @@ def polynomial(levels: int, arcs: Callable[[int], tuple[Sequence[int], Sequence[
     below = [1 if a else 0 for a in accept]
     for k in range(levels - 1, -1, -1):
         start, choice, child, closures = arcs(k)
+        shift = [0] * len(choice) if weights is None else \
+            [weights[c] * bits if c >= 0 else 0 for c in choice]
+        if closures is not None:
+            shift = [s + w * bits for s, w in zip(shift, closures)]
         here = []
         for j in range(len(start) - 1):
             acc = 0
             for a in range(start[j], start[j + 1]):
                 value = below[child[a]]
                 if value:
-                    c = choice[a]
-                    w = (weights[c] if weights is not None and c >= 0 else 0) + \
-                        (closures[a] if closures is not None else 0)
-                    acc += value << (w * bits) if w else value
+                    acc += value << shift[a]
             here.append(acc)
         below = here
     packed, mask, out, w = below[0], (1 << bits) - 1, {}, offset

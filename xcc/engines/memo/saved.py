@@ -53,6 +53,7 @@ class Diagram:
         self.offset = offset
         self.levels = len(self.items)
         self._paths: list[list[int]] | None = None
+        self._total: int | None = None  # known without the paths (a build's own count)
 
     # ---- made from a build, or by a build ------------------------------------
 
@@ -69,8 +70,10 @@ class Diagram:
             child.append(d)
             closures.append(w if w is not None and any(w) else None)
         accept = build.accept()
-        return cls(items, problem.options, start, choice, child, closures, accept,
-                   plan.root_closures)
+        d = cls(items, problem.options, start, choice, child, closures, accept,
+                plan.root_closures)
+        d._total = build.total
+        return d
 
     # ---- paths, ranks, draws ----------------------------------------------------
 
@@ -92,7 +95,9 @@ class Diagram:
     @property
     def total(self) -> int:
         """The number of solutions."""
-        return self.paths[0][0] if self.paths[0] else 0
+        if self._total is None:
+            self._total = self.paths[0][0] if self.paths[0] else 0
+        return self._total
 
     @property
     def widths(self) -> list[int]:
