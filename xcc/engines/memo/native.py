@@ -145,9 +145,10 @@ class NativeBuild:
         (closures None: all 0), as the twin's ``Build.layer_arcs``."""
         start, choice, child, closures = self.memo.layer_arcs(k)
         out = []
-        for code, data in (("I", start), ("i", choice), ("I", child), ("I", closures)):
-            if data is None:  # no arcs (a NULL array): empty, or no closures
-                out.append(None if code == "I" and data is closures else array(code))
+        for f, (code, data) in enumerate((("I", start), ("i", choice), ("I", child),
+                                          ("I", closures))):
+            if data is None:  # no arcs (a NULL array): empty, or (closures) none
+                out.append(None if f == 3 else array(code))
                 continue
             a = array(code)
             a.frombytes(data)
