@@ -47,7 +47,7 @@ def check_by(by: object, noptions: int, has_cycle: bool) -> tuple[list[int] | No
         raise XCCError(f"by must be {CYCLES!r}, a weight per option, or a function of the "
                        f"option, not {type(by).__name__}", "argument 'by'")
     else:
-        weights = list(by)  # type: ignore[arg-type]
+        weights = list(by)  # type: ignore[call-overload]
         if len(weights) != noptions:
             raise XCCError(f"by: {len(weights)} weights for {noptions} options",
                            "argument 'by'")

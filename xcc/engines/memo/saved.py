@@ -301,11 +301,11 @@ class _Reader:
                 if not words or words[0] != f"{j}:":
                     raise self.fail(f"expected node '{j}:'")
                 for word in words[1:]:
-                    o, gt, rest = word.partition(">")
+                    head_, gt, rest = word.partition(">")
                     to, slash, closed = rest.partition("/")
                     if not gt:
                         raise self.fail(f"an arc is OPTION>CHILD, not {word[:40]!r}")
-                    c.append(SKIP if o == "-" else self.number(o, noptions))
+                    c.append(SKIP if head_ == "-" else self.number(head_, noptions))
                     j2 = self.number(to)
                     if j2 > after:
                         raise self.fail(f"child {j2}: children are numbered in order of "
