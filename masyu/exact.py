@@ -13,7 +13,9 @@ it is the default; a frontier search over single edges with the pearl rules
 in its state holds the same information as 422 and was not built.
 
 ``masyu.count(p, exact=True)`` (in :mod:`masyu.solving`) and ``masyu.sample``
-are the public doors; ``exact_count`` gives the engine's statistics.
+are the public doors; ``exact_count`` gives the engine's statistics, and with
+``by`` (one of ``BY``) the counts for each loop length or number of loops
+(``stats.by``: xcc's counts by weight, docs/exact.md).
 """
 from __future__ import annotations
 
@@ -72,6 +74,53 @@ def check_frontier(puzzle: Puzzle, engine: xcc.MemoEngine) -> None:
     engine.check_frontier(max(0, puzzle.rows * puzzle.cols - 2 * short), short - 1)
 
 
+def length_weights(encoding: Encoding) -> list[int]:
+    """Per option, the cells it puts on the loop: 1 for an option of a
+    cell's tile (or of a pearl with no tile item, as in 423) whose edges at
+    that cell, with the edges present from the start, are two; else 0.
+    Every cell is decided by one such option, and a loop set has as many
+    edges as cells on it, so a solution's weight is its total length."""
+    puzzle, problem = encoding.puzzle, encoding.problem
+    rows, cols = puzzle.rows, puzzle.cols
+    tiles = {cell_of(name, rows, cols) for name in problem.primary if name[0] == "t"}
+    present = set(encoding.present)
+    table = encoding._option_edges()
+    out = []
+    for o, option in enumerate(problem.options):
+        weight = 0
+        for item, _ in option:
+            if item in problem.secondary or item[0] not in "twb":
+                continue
+            cell = cell_of(item, rows, cols)
+            if item[0] == "t":
+                ends = {e for e in table[o] if cell in e} | {e for e in present if cell in e}
+                weight += len(ends) == 2
+            elif cell not in tiles:
+                weight += 1  # a pearl is on the loop
+        out.append(weight)
+    return out
+
+
+def _by_loops(encoding: Encoding, weak: bool) -> str:
+    if not weak:
+        raise MasyuError("a strong solution is one loop: count by loops with --weak", "--by")
+    return "cycles"
+
+
+# ``--by`` of an exact count: the name, what xcc counts by (an encoding, weak -> by=).
+BY: dict[str, Callable[[Encoding, bool], object]] = {
+    "length": lambda encoding, weak: length_weights(encoding),
+    "loops": _by_loops,
+}
+
+
+def check_by(by: object) -> str:
+    """The ``by`` name, or one clear error listing the valid ones."""
+    if by not in BY:
+        raise MasyuError(f"unknown count by {by!r}; valid: {', '.join(BY)}", "--by")
+    return by  # type: ignore[return-value]
+
+
 def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
            memory: int | None) -> tuple[Encoding, xcc.Cycle | None, xcc.MemoEngine]:
     if not isinstance(puzzle, Puzzle):
@@ -99,15 +148,22 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
 def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
                 engine: str | None = None, memory: int | None = None,
                 on_progress: Callable[[xcc.Stats], None] | None = None,
-                progress_every: float = 1.0) -> xcc.Stats:
+                progress_every: float = 1.0, by: str | None = None) -> xcc.Stats:
     """Count the strong (or weak) solutions without listing them; the
     engine's statistics, ``solutions`` the exact count.  ``on_progress(stats)``
     about every ``progress_every`` seconds (counters ``level`` of ``levels``,
     ``states``, ``bytes``).  Ctrl-C stops the build: the statistics then have
-    ``interrupted`` set and no solutions."""
+    ``interrupted`` set and no solutions.  ``by`` (``"length"``: the edges of
+    the loop or loops; ``"loops"``: their number, weak solutions only):
+    ``stats.by`` is ``{value: solutions}``, the rows summing to the count."""
+    if by is not None:
+        check_by(by)
     enc, cycle, configured = _setup(puzzle, weak, encoding, engine, memory)
+    weigh = None if by is None else BY[by](enc, weak)
+    if weigh == "cycles":
+        cycle = enc.cycle()  # any number of loops, counted
     search = xcc.Search(enc.problem, engine=configured, cycle=cycle, exact=True,
-                        on_progress=on_progress, progress_every=progress_every)
+                        on_progress=on_progress, progress_every=progress_every, by=weigh)
     try:
         with search:
             for _ in search:

@@ -3,13 +3,16 @@
 Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
 ``solve`` yields solutions lazily, ``count`` returns statistics (with engine
 ``memo``, exact counts without listing), ``sample`` draws solutions uniformly,
-``Search`` does any of them with progress reports; ``Model`` builds a problem
-from named items and labelled options and reads solutions as labels
-(docs/modelling.md), ``check`` refuses a candidate that is no solution; ``ENGINES`` names the
-engines available here (the registry is :mod:`xcc.engines`), ``EXACT_ENGINES``
-those that count without listing; ``MemoEngine(order=..., memory=...)`` is
-the memo engine configured for a caller's item order and memory limit.  ``read_text``/``write_text``
-read a capped text file and write one atomically (:mod:`xcc.textio`, masyu's too);
+``Search`` does any of them with progress reports; ``Model`` builds a
+problem from named items and labelled options and reads solutions as labels
+(docs/modelling.md), ``check`` refuses a candidate that is no solution;
+``ENGINES`` names the engines available here (the registry is
+:mod:`xcc.engines`), ``EXACT_ENGINES`` those that count without listing;
+``MemoEngine(order=..., memory=...)`` is the memo engine configured for a
+caller's item order and memory limit; ``Diagram`` its solution diagram
+(``build_diagram``), to rank, draw, count by weight, save and load.
+``read_text``/``write_text`` read a capped text file and write one atomically
+(:mod:`xcc.textio`, masyu's too);
 ``xcc.drat`` is the DRAT checker (issue 18's certificates); ``SatSolver`` an
 incremental CaDiCaL (clauses added as they come, solves under assumptions).
 
@@ -30,7 +33,7 @@ _EXPORTS: dict[str, str] = {
     "Problem": "problem", "Solution": "results", "Stats": "results", "cpu_time": "results",
     "Search": "search", "count": "search", "solve": "search", "sample": "search",
     "DEFAULT_EXACT_ENGINE": "engines", "EXACT_ENGINES": "engines", "MemoEngine": "engines.memo",
-    "MemoryLimit": "engines.memo",
+    "MemoryLimit": "engines.memo", "Diagram": "engines.memo", "build_diagram": "engines.memo",
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
     "SatSolver": "engines.sat.incremental",
     "Model": "model", "check": "checking",
@@ -39,7 +42,8 @@ _EXPORTS: dict[str, str] = {
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
-           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Model", "check"]
+           "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Model", "check",
+           "Diagram", "build_diagram"]
 
 DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
 
@@ -52,7 +56,7 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .problem import Problem
     from .results import Solution, Stats
     from .search import Search, count, solve, sample
-    from .engines.memo import MemoEngine, MemoryLimit
+    from .engines.memo import MemoEngine, MemoryLimit, Diagram, build_diagram
     from .parallel import Parallel, ParallelStats
     from .parallel.each import map_each
     from .engines.sat.incremental import SatSolver

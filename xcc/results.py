@@ -66,6 +66,7 @@ class Stats:
     interrupted: bool = False
     engine: str | None = None
     cpu_seconds: float = 0.0
+    by: dict[int, int] | None = None  # an exact count by weight (xcc.count(..., by=)): {weight: solutions}
     labels: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
     _counters: dict[str, int] = field(default_factory=dict)
     _source: Callable[[], dict[str, int]] | None = field(default=None, compare=False)

@@ -62,7 +62,7 @@ class Search(Driver):
                  on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0, deadline: float | None = None,
                  exact: bool = False, draws: tuple[int, int] | None = None,
-                 mem_limit: int | None = None) -> None:
+                 mem_limit: int | None = None, by: object = None) -> None:
         super().__init__(problem, engine=engine, limit=limit, cycle=cycle,
                          on_progress=on_progress, progress_every=progress_every,
                          deadline=deadline)
@@ -82,7 +82,10 @@ class Search(Driver):
                                   if "mems" in e.counter_labels and e.available())
                 raise XCCError(f"engine {engine.name!r} counts no mems here; a mem_limit "
                                f"needs a listing by one of: {valid}", "argument 'mem_limit'")
-        self.exact, self.draws, self.mem_limit = bool(exact), draws, mem_limit
+        if by is not None and not exact:
+            raise XCCError("counts by weight (by=) are exact counts: an exact engine, no limit",
+                           "argument 'by'")
+        self.exact, self.draws, self.mem_limit, self.by = bool(exact), draws, mem_limit, by
         self.mem_limited = False  # stopped at the mem_limit
         self._run: Run | None = None
         self._solutions: Iterator[Solution] | None = None
@@ -147,6 +150,8 @@ class Search(Driver):
                 if self._tick():
                     return self.stats
             self.stats.solutions = run.total()
+            if self.by is not None:
+                self.stats.by = run.by()
         return self.stats
 
     def _search(self) -> Iterator[Solution]:
@@ -187,6 +192,8 @@ class Search(Driver):
         """The engine's run: a search, an exact count, or uniform draws."""
         engine, problem, cycle = self._engine, self.problem, self.cycle
         if self.exact:
+            if self.by is not None:
+                return engine.start_count(problem, cycle, by=self.by)
             return engine.start_count(problem, cycle)
         if self.draws is not None:
             return engine.start_sample(problem, cycle, *self.draws)
@@ -228,7 +235,7 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
           cycle: Cycle | None = None,
           on_progress: Callable[[Stats], None] | None = None,
           deadline: float | None = None, jobs: int | None = None,
-          executor=None, scheduler=None) -> Stats:
+          executor=None, scheduler=None, by: object = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
     With an ``exact`` engine (``memo``) and no limit nothing is listed:
@@ -240,7 +247,14 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
     :func:`solve` (the statistics are then an ``xcc.parallel.ParallelStats``:
     the same counters, with the replay overhead apart and, after Ctrl-C, the
     pending prefixes).
+    ``by`` (exact engines only) also counts the solutions by weight:
+    ``stats.by`` is ``{weight: solutions}``, the rows summing to the count;
+    ``by`` is a weight per option, a function of the option index, or
+    ``"cycles"`` (with ``cycle``: any number of disjoint cycles, weighed by
+    their number; see ``xcc/engines/memo/poly.py``).
     """
+    if by is not None and (jobs is not None or executor is not None or scheduler is not None):
+        raise XCCError("counts by weight (by=) are not split", "argument 'by'")
     if jobs is not None or executor is not None or scheduler is not None:
         from .parallel import Parallel  # pools and Dask: loaded only when asked for
         search = Parallel(problem, engine=engine, limit=limit, cycle=cycle, jobs=jobs,
@@ -253,7 +267,7 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
         return search.stats
     exact = limit is None and engine_of(engine).exact
     search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,
-                    deadline=deadline, exact=exact)
+                    deadline=deadline, exact=exact, by=by)
     try:
         with search:
             search.count()

@@ -97,15 +97,17 @@ def exact_engine(engine: Optional[str]) -> Optional[str]:
 
 
 def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
-                as_json: bool, quiet: bool, engine: Optional[str] = None) -> int:
-    """``masyu count --exact``: print the count; the exit code 0 (some), 1 (none), 130 (Ctrl-C)."""
+                as_json: bool, quiet: bool, engine: Optional[str] = None,
+                by: Optional[str] = None) -> int:
+    """``masyu count --exact``: print the count (with ``by``, the rows ``VALUE  COUNT`` under
+    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C)."""
     with errors_exit():
         limit = None if memory is None else xcc.sizes.parse_size(memory, least=EXACT_LEAST)
     from ..exact import exact_count  # start-up: a count by listing needs no memo side
     progress = BuildProgress(quiet)
     with errors_exit():
         stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
-                            on_progress=progress)
+                            on_progress=progress, by=by)
     progress.done()
     c = stats.counters
     if stats.interrupted:
@@ -113,10 +115,12 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
             "no count")
         return 130
     n = stats.solutions
+    rows = {} if by is None else {"by": by, "rows": {str(w): c for w, c in stats.by.items()}}
     if as_json:
-        emit(json.dumps(Count(n, stats, weak, str(encoding), "exact").as_dict()) + "\n")
+        emit(json.dumps({**Count(n, stats, weak, str(encoding), "exact").as_dict(), **rows}) + "\n")
     else:
-        emit(f"{human(n)} {kind(weak, n)}\n")
+        emit(f"{human(n)} {kind(weak, n)}\n" if by is None else f"{by}  count\n"
+             + "".join(f"{w:>{len(by)}}  {c}\n" for w, c in stats.by.items()))
         if not quiet:
             say(f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
                 f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "

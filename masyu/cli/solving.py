@@ -31,6 +31,7 @@ from .declare import (CSV_HELP, EACH_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, arg
                       summaries)
 from .. import memory
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
+from ..exact import BY
 from ..encodings import encode as encode_puzzle
 from ..methods import DEFAULT_METHOD, METHODS, best_configuration
 
@@ -116,6 +117,8 @@ COUNT = (
     option("exact", "--exact", kind=bool, default=False,
            help="Count without listing, by memoized search (engine memo; exact however large; "
                 "no --limit; --memory bounds it)."),
+    option("by", "--by", choices=tuple(BY), help="With --exact: the solutions for each loop length "
+           "(edges) or, with --weak, each number of loops (rows 'length  count'; docs/exact.md)."),
     *PARALLEL,
 )
 ENCODE = (
@@ -226,7 +229,7 @@ def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_
 
 
 def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as_csv, output,
-          resume, memory_, quiet, exact, jobs, scheduler, local_cluster, continue_) -> int:
+          resume, memory_, quiet, exact, by, jobs, scheduler, local_cluster, continue_) -> int:
     """Count the solutions of a puzzle.
 
     Strong ones, or weak ones with --weak.  Progress goes to stderr about once
@@ -238,6 +241,8 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
     method = _method(method, weak, exact)
+    if by is not None and (not exact or each):
+        fail("--by goes with --exact, for one puzzle", "--by")
     allowed = limit_memory(memory_)
     how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
     where = _where(jobs, scheduler, local_cluster, continue_)
@@ -264,7 +269,7 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
         if limit is not None:
             fail("an exact count takes no limit", "--limit")
         return count_exact(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
-                           as_json=as_json, quiet=quiet, engine=exact_engine(engine))
+                           as_json=as_json, quiet=quiet, engine=exact_engine(engine), by=by)
     return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
                      continue_=continue_, **how)
 

@@ -16,6 +16,9 @@
  *   widths() -> [states of L_0, ..., L_levels]
  *   unrank(r) -> (option, ...)  r as little-endian bytes (diagram mode)
  *   sample(k, seed) -> [(option, ...), ...]  (diagram mode)
+ *   layer_arcs(k) -> (start, choice, child, closures or None)  layer k's arcs
+ *       as bytes of uint32, int32, uint32, int32 (diagram mode)
+ *   accept() -> bytes          the last layer's accepting flags (diagram mode)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -268,7 +271,44 @@ done:
     return list;
 }
 
+static PyObject *Memo_layer_arcs(MemoObject *self, PyObject *arg)
+{
+    if (!diagram_ready(self))
+        return NULL;
+    long k = PyLong_AsLong(arg);
+    if (k == -1 && PyErr_Occurred())
+        return NULL;
+    if (k < 0 || k >= self->m->p.levels) {
+        PyErr_SetString(PyExc_IndexError, "layer_arcs: no such level");
+        return NULL;
+    }
+    size_t n, narcs;
+    const uint32_t *start, *child;
+    const int32_t *choice, *closures;
+    memo_layer_arcs(self->m, (int)k, &n, &narcs, &start, &choice, &child, &closures);
+    if (closures == NULL)
+        return Py_BuildValue("(y#y#y#O)", (const char *)start, (Py_ssize_t)(4 * (n + 1)),
+                             (const char *)choice, (Py_ssize_t)(4 * narcs),
+                             (const char *)child, (Py_ssize_t)(4 * narcs), Py_None);
+    return Py_BuildValue("(y#y#y#y#)", (const char *)start, (Py_ssize_t)(4 * (n + 1)),
+                         (const char *)choice, (Py_ssize_t)(4 * narcs),
+                         (const char *)child, (Py_ssize_t)(4 * narcs),
+                         (const char *)closures, (Py_ssize_t)(4 * narcs));
+}
+
+static PyObject *Memo_accept(MemoObject *self, PyObject *unused)
+{
+    (void)unused;
+    if (!diagram_ready(self))
+        return NULL;
+    size_t n;
+    const uint8_t *a = memo_accept(self->m, &n);
+    return PyBytes_FromStringAndSize((const char *)a, (Py_ssize_t)n);
+}
+
 static PyMethodDef Memo_methods[] = {
+    {"layer_arcs", (PyCFunction)Memo_layer_arcs, METH_O, "layer_arcs(k) -> (start, choice, child, closures)"},
+    {"accept", (PyCFunction)Memo_accept, METH_NOARGS, "the last layer's accepting flags"},
     {"step", (PyCFunction)Memo_step, METH_O, "step(budget) -> DONE, PAUSED or ENOMEM"},
     {"progress", (PyCFunction)Memo_progress, METH_NOARGS, "(level, states, bytes, peak)"},
     {"error", (PyCFunction)Memo_error, METH_NOARGS, "why the run stopped, or None"},

@@ -134,3 +134,22 @@ int memo_sample(memo *m, long k, uint64_t seed, int32_t *out, int32_t *lens)
     }
     return 0;
 }
+
+/* The diagram as arrays, for the glue (xcc.Diagram: xcc/engines/memo/saved.py). */
+void memo_layer_arcs(const memo *m, int k, size_t *n, size_t *narcs, const uint32_t **start,
+                     const int32_t **choice, const uint32_t **child, const int32_t **closures)
+{
+    const memo_arcs *A = &m->arcs[k];
+    *n = A->n;
+    *narcs = A->narcs;
+    *start = A->start;
+    *choice = A->choice;
+    *child = A->child;
+    *closures = A->closures;
+}
+
+const uint8_t *memo_accept(const memo *m, size_t *n)
+{
+    *n = m->widths[m->p.levels];
+    return m->accept;
+}

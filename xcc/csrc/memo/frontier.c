@@ -127,6 +127,7 @@ void frontier_unpack(memo *m, int k, const uint64_t *key)
     }
     m->trail_n = 0;
     m->nchanged = 0;
+    m->closures = 0;
 }
 
 static inline void set(memo *m, int32_t *at, int32_t value)
@@ -169,8 +170,14 @@ static int add_edge(memo *m, int k, int32_t u, int32_t v)
     int32_t du = m->deg[u], dv = m->deg[v];
     if (du == 2 || dv == 2)
         return 0;
-    if (du == 1 && dv == 1 && m->mate[u] == v)
-        return close_cycle(m, k, u, v);
+    if (du == 1 && dv == 1 && m->mate[u] == v) {
+        if (m->p.has_cycle != 2)
+            return close_cycle(m, k, u, v);
+        set(m, &m->deg[u], 2);  /* several cycles: one more, the others go on */
+        set(m, &m->deg[v], 2);
+        set(m, &m->closures, m->closures + 1);
+        return 1;
+    }
     int32_t a = du ? m->mate[u] : u, b = dv ? m->mate[v] : v;
     set(m, &m->deg[u], du + 1);
     set(m, &m->deg[v], dv + 1);
@@ -313,7 +320,7 @@ int frontier_after(memo *m, int k)
 int frontier_accepts(const memo *m, const uint64_t *key)
 {
     const memo_plan *p = &m->p;
-    if (!p->has_cycle)
+    if (!p->has_cycle || p->has_cycle == 2)
         return 1;
     return (int)slot_value(key, p, p->lay_start[p->levels + 1] - 1);  /* the closed flag */
 }

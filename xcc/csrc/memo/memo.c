@@ -118,6 +118,12 @@ static int arcs_push(memo *m, memo_arcs *A, int32_t choice, uint32_t child)
 {
     if (A->narcs == A->cap) {
         size_t cap = A->cap ? 2 * A->cap : 64;
+        if (m->p.has_cycle == 2) {
+            int32_t *w = memo_realloc(m, A->closures, A->cap * 4, cap * 4);
+            if (w == NULL)
+                return 0;
+            A->closures = w;
+        }
         int32_t *c = memo_realloc(m, A->choice, A->cap * 4, cap * 4);
         if (c == NULL)
             return 0;
@@ -128,6 +134,8 @@ static int arcs_push(memo *m, memo_arcs *A, int32_t choice, uint32_t child)
         A->child = d;
         A->cap = cap;
     }
+    if (A->closures)
+        A->closures[A->narcs] = m->closures;
     A->choice[A->narcs] = choice;
     A->child[A->narcs++] = child;
     return 1;
@@ -251,6 +259,7 @@ void memo_free(memo *m)
     if (m->arcs) {
         for (int k = 0; k <= m->p.levels; k++) {
             free(m->arcs[k].start); free(m->arcs[k].choice); free(m->arcs[k].child);
+            free(m->arcs[k].closures);
         }
         free(m->arcs);
     }
@@ -415,6 +424,8 @@ int memo_check(const memo_plan *p, const size_t *lens, char *why, size_t size)
     int L = p->levels;
     if (L < 0 || p->n1 < 0 || p->nsec < 0 || p->nverts < 0 || p->noptions < 0)
         BAD("negative sizes");
+    if (p->has_cycle < 0 || p->has_cycle > 2)
+        BAD("has_cycle");
     /* lengths in field order (memo_plan) */
     size_t want[MEMO_ARRAYS];
     want[0] = (size_t)p->noptions + 1;

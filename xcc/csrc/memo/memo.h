@@ -29,7 +29,8 @@ enum { SLOT_PRIMARY = 0, SLOT_SECONDARY = 1, SLOT_VERTEX = 2, SLOT_CLOSED = 3 };
 
 /* The plan as flat int32 arrays (copied by memo_new; see native.py). */
 typedef struct {
-    int32_t levels, n1, nsec, nverts, noptions, has_cycle, diagram;
+    int32_t levels, n1, nsec, nverts, noptions, has_cycle, diagram;  /* has_cycle: 0 none,
+        1 one cycle, 2 any number of cycles, each closure counted on its arc */
     const int32_t *opt_start, *opt_item, *opt_color;  /* entries of each option */
     const int32_t *order;                             /* [levels] */
     const int32_t *own_start, *own_opt;               /* [levels+1]: options of level k */
@@ -69,6 +70,7 @@ typedef struct {
     uint32_t *start;     /* [n+1] first arc of each node */
     int32_t *choice;     /* option or MEMO_SKIP */
     uint32_t *child;
+    int32_t *closures;   /* has_cycle 2 (several cycles): cycles each arc closes, else NULL */
     size_t n, narcs, cap;
 } memo_arcs;
 
@@ -103,6 +105,7 @@ struct memo {
     int status_failed;
     /* the work state (frontier.c) */
     int32_t *cov, *val, *deg, *mate, closed;
+    int32_t closures;         /* has_cycle 2: cycles the option being applied closed */
     int32_t **trail_at, *trail_old;
     size_t trail_n, trail_cap;
     int32_t *vpos;            /* vertex -> position in the layout being packed */
@@ -150,5 +153,10 @@ int frontier_reserve(memo *m);
 
 /* diagram.c: the paths below every node (after the last layer). */
 int diagram_paths(memo *m);
+/* Diagram mode, after DONE: layer k's nodes and arcs (closures NULL unless
+ * has_cycle 2), and the last layer's accepting flags (its length in *n). */
+void memo_layer_arcs(const memo *m, int k, size_t *n, size_t *narcs, const uint32_t **start,
+                     const int32_t **choice, const uint32_t **child, const int32_t **closures);
+const uint8_t *memo_accept(const memo *m, size_t *n);
 
 #endif

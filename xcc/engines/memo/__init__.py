@@ -13,6 +13,9 @@ frontier-based search does (docs/exact.md has the construction and proof).
   diagram for listing, ranking and uniform draws (C twins
   ``xcc/csrc/memo/memo.c``, ``diagram.c``);
 - :mod:`.native`: the plan flattened for the C core, and its builds;
+- :mod:`.saved`: ``Diagram``, a finished diagram as plain arrays: ranks,
+  draws, saved to and read from a text file; :mod:`.poly`: counts by weight
+  over it (``xcc.count(..., by=...)``);
 - :mod:`.engine`: the ``Engine`` protocol: ``memo`` (C) and ``memo-python``.
 
 Through the driver: ``xcc.count(problem, engine="memo")`` (``stats.solutions``
@@ -25,10 +28,11 @@ from __future__ import annotations
 
 from .diagram import MemoryLimit, SplitMix64
 from .engine import (MemoCountRun, MemoDrawRun, MemoEngine, MemoListRun, build,
-                     default_memory, memory_or_default, native_available)
+                     build_diagram, default_memory, memory_or_default, native_available)
 from .order import choose_order
 from .plan import make_plan
+from .saved import Diagram
 
 __all__ = ["MemoEngine", "MemoCountRun", "MemoListRun", "MemoDrawRun", "MemoryLimit",
            "SplitMix64", "build", "memory_or_default", "default_memory", "native_available", "choose_order",
-           "make_plan"]
+           "make_plan", "Diagram", "build_diagram"]

@@ -8,7 +8,8 @@ first appearance) into the distinct states before level ``k + 1``.
 - Count mode (``diagram=False``) keeps two layers only: each state carries
   the number of partial solutions that reach it, and the count is the sum
   over the accepting states after the last level (exact Python integers).
-- Diagram mode keeps every layer with its arcs (choice, child): a DAG whose
+- Diagram mode keeps every layer with its arcs (choice, child, weight: the
+  cycles the arc closes, 0 unless ``plan.several``): a DAG whose
   root-to-accept paths are the solutions, one each (the memo's ZDD-like
   diagram).  ``paths[k][j]`` is the number of accepting paths below node
   ``j`` of layer ``k``; ``solutions()`` lists them in arc order, ``sample``
@@ -23,6 +24,7 @@ state (the twin is for reading and for small problems), the C ones real.
 """
 from __future__ import annotations
 
+from array import array
 from typing import Iterator
 
 from ...errors import XCCError
@@ -41,12 +43,13 @@ class Build:
         self.level = 0
         self.done = plan.root is None
         self.widths = [1] + [0] * plan.levels if plan.root is not None else [0] * (plan.levels + 1)
-        self.arcs: list[list[list[tuple[int, int]]]] = []  # [k][node] -> (choice, child)
+        self.arcs: list[list[list[tuple[int, int, int]]]] = []  # [k][node] -> (choice, child, weight)
         self.paths: list[list[int]] = [[0] for _ in range(plan.levels + 1)]
         self.total = 0
         self.stored = 1  # states held (diagram mode: every layer)
         self.peak = 0
         self._after: dict[tuple, int] = {}
+        self.accepted: list[int] = []  # diagram mode: the last layer's accepting flags
         self._steps = self._levels() if not self.done else iter(())
 
     def _charge(self, states: int) -> None:
@@ -63,18 +66,18 @@ class Build:
         for k in range(plan.levels):
             after: dict[tuple, int] = {}
             self._after = after
-            arcs: list[list[tuple[int, int]]] = []
+            arcs: list[list[tuple[int, int, int]]] = []
             held = self.stored if diagram else len(layer)
             for state, ways in layer.items():
                 yield
                 out = []
-                for choice, child in children(plan, k, state):
+                for choice, child, weight in children(plan, k, state):
                     if diagram:
                         j = after.get(child)
                         if j is None:
                             j = after[child] = len(after)
                             self._charge(held + len(after))
-                        out.append((choice, j))
+                        out.append((choice, j, weight))
                     elif child in after:
                         after[child] += ways
                     else:
@@ -90,7 +93,8 @@ class Build:
             self.widths[k + 1] = len(layer)
         self._after = {}
         if diagram:
-            self._paths([int(accepts(plan, s)) for s in layer])
+            self.accepted = [int(accepts(plan, s)) for s in layer]
+            self._paths(self.accepted)
         else:
             self.total = sum(ways for state, ways in layer.items() if accepts(plan, state))
 
@@ -99,7 +103,7 @@ class Build:
         paths = [last]
         for arcs in reversed(self.arcs):
             below = paths[-1]
-            paths.append([sum(below[j] for _, j in out) for out in arcs])
+            paths.append([sum(below[j] for _, j, _ in out) for out in arcs])
         paths.reverse()
         self.paths = paths
         self.total = paths[0][0]
@@ -130,6 +134,22 @@ class Build:
 
     # ---- the finished diagram ------------------------------------------------
 
+    def layer_arcs(self, k: int) -> tuple[array, array, array, array]:
+        """Layer ``k``'s arcs as arrays ``(start, choice, child, closures)``
+        (what :class:`~.saved.Diagram` keeps; the C twin's ``layer_arcs`` too)."""
+        start, choice, child, closures = array("I", [0]), array("i"), array("I"), array("I")
+        for out in (self.arcs[k] if k < len(self.arcs) else []):  # (no root: no nodes)
+            for c, j, w in out:
+                choice.append(c)
+                child.append(j)
+                closures.append(w)
+            start.append(len(choice))
+        return start, choice, child, closures
+
+    def accept(self) -> list[int]:
+        """The last layer's accepting flags."""
+        return list(self.accepted)
+
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Every solution as its options in level order, in arc order."""
         if not self.total:
@@ -141,7 +161,7 @@ class Build:
             if k == levels:
                 yield tuple(o for o in chosen if o != SKIP)
                 return
-            for choice, child in self.arcs[k][node]:
+            for choice, child, _ in self.arcs[k][node]:
                 if self.paths[k + 1][child]:
                     chosen.append(choice)
                     yield from walk(k + 1, child)
@@ -155,7 +175,7 @@ class Build:
             raise XCCError(f"rank {r} out of range 0..{self.total - 1}")
         node, out = 0, []
         for k in range(self.plan.levels):
-            for choice, child in self.arcs[k][node]:
+            for choice, child, _ in self.arcs[k][node]:
                 below = self.paths[k + 1][child]
                 if r < below:
                     if choice != SKIP:

@@ -28,6 +28,8 @@ from .diagram import Build
 from .native import NativeBuild
 from .order import choose_order
 from .plan import Plan, check_order, check_slots, make_plan
+from .poly import check_by
+from .saved import Diagram
 
 def default_memory() -> int:
     """The default memory limit: xcc's one default (:func:`xcc.sizes.default_limit`)."""
@@ -53,7 +55,7 @@ def native_available() -> bool:
 
 
 def prepare(problem: Problem, cycle: Cycle | None, order: Sequence | None,
-            memory: int | None = None) -> Plan:
+            memory: int | None = None, several: bool = False) -> Plan:
     """The plan of ``problem`` in the caller's ``order`` (names or indices of
     primary items), or in the order :func:`.order.choose_order` finds;
     :class:`MemoryLimit` before it is built when it alone would take more
@@ -64,14 +66,16 @@ def prepare(problem: Problem, cycle: Cycle | None, order: Sequence | None,
         raise XCCError(f"expected an xcc.Cycle, not {type(cycle).__name__}")
     compiled = cycle.compile_for(problem) if cycle is not None else None
     order = choose_order(problem, compiled) if order is None else check_order(problem, order)
-    return make_plan(problem, order, compiled, memory=memory)
+    return make_plan(problem, order, compiled, memory=memory, several=several)
 
 
 def new_build(problem: Problem, cycle: Cycle | None, *, diagram: bool, native: bool,
-              order: Sequence | None = None, memory: int | None = None) -> Build | NativeBuild:
-    """A build of ``problem``, not yet stepped (C when ``native``)."""
+              order: Sequence | None = None, memory: int | None = None,
+              several: bool = False) -> Build | NativeBuild:
+    """A build of ``problem``, not yet stepped (C when ``native``); ``several``:
+    the cycle constraint allows any number of cycles, counted (``by="cycles"``)."""
     limit = memory_or_default(memory)
-    plan = prepare(problem, cycle, order, limit)
+    plan = prepare(problem, cycle, order, limit, several)
     if native and plan.root is not None:
         if not native_available():
             raise XCCError("the compiled memo engine is not built; use engine 'memo-python'")
@@ -93,14 +97,32 @@ def build(problem: Problem, cycle: Cycle | None = None, *, diagram: bool = True,
     return b
 
 
+def build_diagram(problem: Problem, cycle: Cycle | None = None, *, engine: str = "memo",
+                  order: Sequence | None = None, memory: int | None = None,
+                  cycles: bool = False) -> Diagram:
+    """The solution diagram of ``problem`` (:class:`~.saved.Diagram`), built by
+    engine ``memo`` (C) or ``memo-python``; with ``cycles=True`` the cycle
+    constraint allows any number of disjoint cycles, and each arc weighs the
+    cycles it closes (``diagram.polynomial()``: the solutions by number of cycles)."""
+    if engine not in ("memo", "memo-python"):
+        raise XCCError(f"a diagram is built by engine 'memo' or 'memo-python', not {engine!r}",
+                       "argument 'engine'")
+    if cycles and cycle is None:
+        raise XCCError("cycles=True needs a cycle constraint (cycle=)", "argument 'cycles'")
+    b = new_build(problem, cycle, diagram=True, native=engine == "memo", order=order,
+                  memory=memory, several=cycles)
+    b.step(0)
+    return Diagram.of(b, problem)
+
+
 class _BuildRun(Run):
     """What the three runs share: the build and the counters."""
 
     def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None,
-                 diagram: bool) -> None:
+                 diagram: bool, several: bool = False) -> None:
         self._build: Build | NativeBuild | None = new_build(
             problem, cycle, diagram=diagram, native=engine.native, order=engine.order,
-            memory=engine.memory)
+            memory=engine.memory, several=several)
         self._levels = self._build.levels
         self._last: dict[str, int] | None = None
 
@@ -122,11 +144,18 @@ class _BuildRun(Run):
 
 
 class MemoCountRun(_BuildRun):
-    """An exact count: ``step`` is PAUSED until the count is known (DONE)."""
+    """An exact count: ``step`` is PAUSED until the count is known (DONE).
+    With ``by`` (:mod:`.poly`) the diagram is kept and ``by()`` gives the
+    counts by weight."""
 
-    def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None) -> None:
-        super().__init__(engine, problem, cycle, diagram=False)
+    def __init__(self, engine: "MemoEngine", problem: Problem, cycle: Cycle | None,
+                 by: object = None) -> None:
+        weights, cycles = (None, False) if by is None else \
+            check_by(by, len(problem.options), cycle is not None)
+        super().__init__(engine, problem, cycle, diagram=by is not None, several=cycles)
+        self._problem, self._weights, self._by = problem, weights, by is not None
         self._total: int | None = None
+        self._rows: dict[int, int] | None = None
 
     def step(self, budget: int) -> int:
         if self._total is not None:
@@ -134,7 +163,14 @@ class MemoCountRun(_BuildRun):
         if not self._built(budget):
             return PAUSED
         self._total = self._build.total
+        if self._by:
+            diagram = Diagram.of(self._build, self._problem)
+            self._rows = diagram.polynomial(self._weights)
         return DONE
+
+    def by(self) -> dict[int, int] | None:
+        """The counts by weight (after DONE; None without ``by``)."""
+        return self._rows
 
     def total(self) -> int:
         """The exact number of solutions (after DONE)."""
@@ -238,8 +274,9 @@ class MemoEngine:
     def start(self, problem: Problem, cycle: Cycle | None = None) -> MemoListRun:
         return MemoListRun(self, problem, cycle)
 
-    def start_count(self, problem: Problem, cycle: Cycle | None = None) -> MemoCountRun:
-        return MemoCountRun(self, problem, cycle)
+    def start_count(self, problem: Problem, cycle: Cycle | None = None,
+                    by: object = None) -> MemoCountRun:
+        return MemoCountRun(self, problem, cycle, by)
 
     def start_sample(self, problem: Problem, cycle: Cycle | None, k: int,
                      seed: int) -> MemoDrawRun:

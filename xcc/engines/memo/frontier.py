@@ -10,7 +10,10 @@ A state is a tuple of small integers over the layout ``L_k`` of its level
 - with the cycle constraint, each vertex: 0 for degree 0, 1 for degree 2,
   ``2 + j`` for degree 1 with the other end of its path at the ``j``-th
   vertex of the layout; then the *closed* flag (a cycle has closed: no edge
-  may appear again, and the vertices are all written 0).
+  may appear again, and the vertices are all written 0).  With
+  ``plan.several`` (any number of disjoint cycles, counted: ``by="cycles"``)
+  a closing edge only puts its ends at degree 2 and adds one to the work
+  state's ``closures`` (the weight of the arc); the flag stays 0.
 
 ``children(plan, k, state)`` lists the choices of level ``k`` that keep a
 completion possible as far as the state can tell: ``SKIP`` when the item of
@@ -30,7 +33,7 @@ SKIP = -1  # the choice "item already covered"
 class Work:
     """The state of one level opened up for changes (dicts, not a tuple)."""
 
-    __slots__ = ("covered", "value", "deg", "mate", "closed")
+    __slots__ = ("covered", "value", "deg", "mate", "closed", "closures")
 
     def __init__(self, plan: Plan, k: int, state: tuple) -> None:
         prim, sec, vert = plan.lay_primary[k], plan.lay_secondary[k], plan.lay_vertex[k]
@@ -40,6 +43,7 @@ class Work:
         self.deg: dict[int, int] = {}
         self.mate: dict[int, int] = {}
         self.closed = bool(state[-1]) if plan.cycle is not None else False
+        self.closures = 0
         for v, s in zip(vert, state[b:b + len(vert)]):
             if s == 1:
                 self.deg[v] = 2
@@ -51,6 +55,7 @@ class Work:
         w = object.__new__(Work)
         w.covered, w.value = dict(self.covered), dict(self.value)
         w.deg, w.mate, w.closed = dict(self.deg), dict(self.mate), self.closed
+        w.closures = self.closures
         return w
 
     # ---- the cycle: one edge at a time (the rules of xcc.cycle.CycleGuard) ----
@@ -63,6 +68,11 @@ class Work:
         if du == 2 or dv == 2:
             return False
         if du == 1 and dv == 1 and self.mate[u] == v:  # closes a cycle
+            if plan.several:  # one more cycle, the others go on
+                self.deg[u] = self.deg[v] = 2
+                del self.mate[u], self.mate[v]
+                self.closures += 1
+                return True
             return self._close(plan, k, u, v)
         a = self.mate[u] if du else u  # the far end on u's side
         b = self.mate[v] if dv else v
@@ -170,26 +180,27 @@ class Work:
         return tuple(out)
 
 
-def children(plan: Plan, k: int, state: tuple) -> list[tuple[int, tuple]]:
-    """The viable choices of level ``k`` from ``state``, each with its child."""
+def children(plan: Plan, k: int, state: tuple) -> list[tuple[int, tuple, int]]:
+    """The viable choices of level ``k`` from ``state``, each with its child
+    and the cycles it closes (0 unless ``plan.several``)."""
     work = Work(plan, k, state)
     item = plan.order[k]
     if work.covered.get(item, 0):
         child = work.state_after(plan, k)
-        return [] if child is None else [(SKIP, child)]
+        return [] if child is None else [(SKIP, child, 0)]
     out = []
     for option in plan.owned[k]:
         w = work.copy()
         if w.apply(plan, k, option):
             child = w.state_after(plan, k)
             if child is not None:
-                out.append((option, child))
+                out.append((option, child, w.closures))
     return out
 
 
 def accepts(plan: Plan, state: tuple) -> bool:
     """The state after the last level is a solution."""
-    return plan.cycle is None or bool(state[-1])
+    return plan.cycle is None or plan.several or bool(state[-1])
 
 
 def root_state(plan: Plan) -> tuple | None:
@@ -197,6 +208,7 @@ def root_state(plan: Plan) -> tuple | None:
     the guard adds them (None if they already break the rules)."""
     work = Work.__new__(Work)
     work.covered, work.value, work.deg, work.mate, work.closed = {}, {}, {}, {}, False
+    work.closures = 0
     if plan.cycle is None:
         return work.pack(plan, 0)
     nv = plan.cycle.nverts
@@ -208,7 +220,7 @@ def root_state(plan: Plan) -> tuple | None:
         du, dv = work.deg.get(u, 0), work.deg.get(v, 0)
         if du == 2 or dv == 2:
             return None
-        if du == 1 and dv == 1 and work.mate[u] == v:  # the present edges close a cycle
+        if du == 1 and dv == 1 and work.mate[u] == v and not plan.several:  # a cycle closes
             if any(work.deg.get(w, 0) == 1 and w not in (u, v) for w in work.deg) or \
                     any(plan.required[w] and w not in work.deg for w in range(nv)):
                 return None
@@ -217,6 +229,7 @@ def root_state(plan: Plan) -> tuple | None:
             work.mate.clear()
             continue
         work.add_edge(plan, 0, u, v)
+    plan.root_closures = work.closures  # (several cycles: those the present edges close)
     if not work.closed:
         for v, d in work.deg.items():  # present-edge vertices no option touches
             if plan.vlast[v] < 0 and d == 1:

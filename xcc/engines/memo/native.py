@@ -6,6 +6,7 @@ are packed into 64-bit key words, a slot never straddling two words.
 """
 from __future__ import annotations
 
+from array import array
 from typing import Iterator
 
 import numpy as np
@@ -80,7 +81,8 @@ def flatten(plan: Plan, problem_compact, diagram: bool) -> tuple[tuple, tuple]:
         wg_start.append(len(g_item))
         before = {(j, tuple(signatures)) for j, signatures in groups}
     root = list(plan.root)
-    sizes = (levels, plan.n1, plan.nsec, nverts, len(c.starts) - 1, int(cyc), int(diagram))
+    sizes = (levels, plan.n1, plan.nsec, nverts, len(c.starts) - 1,
+             (2 if plan.several else 1) if cyc else 0, int(diagram))
     arrays = (c.starts, c.items, c.colors, plan.order, own_start, own_opt,
               lay_start, kinds, ids, words, shifts, bits, lay_words, root,
               wv_start, wv, plan.vlast if cyc else [], [int(r) for r in plan.required] if cyc else [],
@@ -103,7 +105,7 @@ class NativeBuild:
             self.memo = _native.Memo(sizes, arrays, limit)
         except MemoryError as err:
             raise MemoryLimit(f"memo: {err}") from None
-        self.levels = plan.levels
+        self.levels, self.plan = plan.levels, plan
         self.done = False
 
     def step(self, budget: int) -> bool:
@@ -137,3 +139,22 @@ class NativeBuild:
 
     def sample(self, k: int, seed: int) -> list[tuple[int, ...]]:
         return self.memo.sample(k, seed & ((1 << 64) - 1))
+
+    def layer_arcs(self, k: int) -> tuple[array, array, array, array | None]:
+        """Layer ``k``'s arcs ``(start, choice, child, closures)`` as arrays
+        (closures None: all 0), as the twin's ``Build.layer_arcs``."""
+        start, choice, child, closures = self.memo.layer_arcs(k)
+        out = []
+        for f, (code, data) in enumerate((("I", start), ("i", choice), ("I", child),
+                                          ("I", closures))):
+            if data is None:  # no arcs (a NULL array): empty, or (closures) none
+                out.append(None if f == 3 else array(code))
+                continue
+            a = array(code)
+            a.frombytes(data)
+            out.append(a)
+        return tuple(out)  # type: ignore[return-value]
+
+    def accept(self) -> list[int]:
+        """The last layer's accepting flags."""
+        return list(self.memo.accept())

@@ -73,6 +73,8 @@ class Plan:
     # (*signatures*: ((item, color code), ...), minimal ones only).
     watch: list[list[tuple[int, list[tuple[tuple[int, int], ...]]]]] = field(default_factory=list)
     root: tuple | None = None                 # the state before level 0 (None: no solution)
+    several: bool = False                     # any number of cycles, counted (by="cycles")
+    root_closures: int = 0                    # (several) the cycles the present edges close
 
     @property
     def levels(self) -> int:
@@ -103,7 +105,7 @@ def check_order(problem: Problem, order: Sequence[object] | None) -> tuple[int, 
 
 
 def make_plan(problem: Problem, order: Sequence[int], cycle: CompiledCycle | None,
-              lookahead: bool = True, memory: int | None = None) -> Plan:
+              lookahead: bool = True, memory: int | None = None, several: bool = False) -> Plan:
     """The plan of ``problem`` decided in ``order`` (a permutation of primary
     items); ``lookahead`` adds the watch lists (see :func:`watch_lists`).
     With ``memory`` (bytes), :class:`MemoryLimit` when the plan alone would
@@ -131,7 +133,7 @@ def make_plan(problem: Problem, order: Sequence[int], cycle: CompiledCycle | Non
         owned[owner].append(o)
     starts_l, items_l, colors_l = starts.tolist(), items.tolist(), c.colors.tolist()
     entries = [list(zip(items_l[a:b], colors_l[a:b])) for a, b in zip(starts_l, starts_l[1:])]
-    plan = Plan(n1, nsec, tuple(order), owned, entries, first, last)
+    plan = Plan(n1, nsec, tuple(order), owned, entries, first, last, several=several)
     if cycle is not None:
         _plan_cycle(plan, cycle)
     if memory is not None:
