@@ -107,6 +107,11 @@ struct memo {
     size_t trail_n, trail_cap;
     int32_t *vpos;            /* vertex -> position in the layout being packed */
     int vs_cur;               /* the first vertex slot of L_k */
+    /* the level's two layouts cut by kind once (slots are ordered primary,
+     * secondary, vertex, closed: memo_check), so unpack and pack run a loop
+     * per kind: [start, end of primary, of secondary, of vertex, end] */
+    int lay_cur[5], lay_next[5];
+    int32_t *leave, nleave;   /* the vertices of W_k whose last level is k */
     int32_t *newly;           /* (item, color) pairs an option colors first */
     int32_t *changed, nchanged; /* items (primary i, secondary n1 + x) the option set */
     /* lookahead, incremental: the groups to check are the fresh ones and those
@@ -118,6 +123,11 @@ struct memo {
     int level;
     size_t cursor;
     memo_layer cur, next;
+    /* children waiting for their lookup in next (memo.c: flush) */
+    uint64_t *pend_key, *pend_hash;
+    size_t *pend_parent;
+    int32_t *pend_choice;
+    int npend;
     size_t *widths;
     bigs total;
     int done;
