@@ -260,7 +260,8 @@ void memo_free(memo *m)
     free((void *)m->p.g_fresh); free(m->changed); free(m->gi_head); free(m->gi_next);
     free(m->gi_group); free(m->gi_item); free(m->fresh); free(m->gstamp);
     free(m->cov); free(m->val); free(m->deg); free(m->mate); free(m->vpos);
-    free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly); free(m->leave);
+    free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly); free(m->leave); free(m->vtab);
+    free(m->ix_start); free(m->ix_opt); free(m->sec_mark);
     free(m->pend_key); free(m->pend_hash); free(m->pend_parent); free(m->pend_choice);
     free(m->cur.keys); free(m->cur.counts.w); free(m->cur.table);
     free(m->next.keys); free(m->next.counts.w); free(m->next.table);
@@ -394,8 +395,10 @@ int memo_step(memo *m, long budget)
                     return MEMO_ENOMEM;
                 continue;
             }
-            for (int t = p->own_start[k]; t < p->own_start[k + 1]; t++) {
-                int o = p->own_opt[t];
+            int nopt;
+            const int32_t *opts = frontier_options(m, k, &nopt);
+            for (int t = 0; t < nopt; t++) {
+                int o = opts[t];
                 size_t mark = frontier_mark(m);
                 if (frontier_apply(m, k, o) && frontier_after(m, k) && !reach(m, o, j))
                     return MEMO_ENOMEM;
