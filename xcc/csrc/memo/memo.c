@@ -60,9 +60,12 @@ static int layer_init(memo *m, memo_layer *L, int kw, int counted)
     return 1;
 }
 
-static int table_grow(memo *m, memo_layer *L)
+/* L's table at least `least` slots (a power of two, at least twice the last). */
+static int table_grow(memo *m, memo_layer *L, size_t least)
 {
     size_t size = 2 * (L->tmask + 1);
+    while (size < least)
+        size *= 2;
     uint32_t *t = memo_alloc(m, size * 4);
     if (t == NULL)
         return 0;
@@ -113,7 +116,7 @@ static long layer_find(memo *m, memo_layer *L, const uint64_t *key, uint64_t has
     memcpy(L->keys + L->n * (size_t)kw, key, (size_t)kw * 8);
     L->table[h] = (uint32_t)(L->n + 1);
     long j = (long)L->n++;
-    if (2 * L->n > L->tmask + 1 && !table_grow(m, L))
+    if (2 * L->n > L->tmask + 1 && !table_grow(m, L, 0))
         return -1;
     return j;
 }
@@ -329,6 +332,12 @@ static int begin_level(memo *m)
 {
     int k = m->level;
     if (!layer_init(m, &m->next, m->p.lay_words[k + 1], !m->p.diagram))
+        return 0;
+    /* The next layer is about as wide as this one: its table sized at once
+     * (not rehashed a dozen times as it fills), when that leaves half the
+     * limit free; else it grows as it fills. */
+    if (2 * m->cur.n > m->next.tmask + 1 && m->used + 16 * m->cur.n <= m->limit / 2
+        && !table_grow(m, &m->next, 2 * m->cur.n))
         return 0;
     frontier_begin_level(m, k);
     if (m->p.diagram) {
