@@ -1,64 +1,112 @@
-"""The frontier search against a baseline tree: empty n x n strong counts, side by side.
+"""The frontier search against a baseline tree and other programs: empty n x n strong counts, side by side.
 
-    python benchmarks/frontier.py --baseline /tmp/memo-base [--sizes 10,11,12,13] [--repeat 1]
+    python benchmarks/frontier.py [--baseline /tmp/memo-base] [--peer NAME=COMMAND ...]
+                                  [--sizes 10,11,12,13] [--repeat 1]
 
 The number of cycles of the n x n grid graph (the strong solutions of an
 empty n x n board; OEIS A140517 term n - 1), counted by engine ``memo``
-(``masyu.exact.exact_count``) in this tree and in a ``--baseline`` tree (a
+(``masyu.exact.exact_count``) in this tree, in a ``--baseline`` tree (a
 git worktree of an earlier commit with its own ``.venv``, e.g.
-``git worktree add /tmp/memo-base 750700b`` and ``pip install -e .`` there).
-Every run is a fresh child process (``python -c``), the two systems
-alternating per size; the table gives the CPU seconds (user + system of the
-child) and the peak resident memory (``ru_maxrss`` of the child from
-``os.wait4``) of each, and the ratios this/baseline.  Counts must agree.
+``git worktree add /tmp/memo-base c9bce8e`` and ``pip install -e .`` there),
+and by each ``--peer``: a program outside the project, run as ``COMMAND``
+with ``{n}`` replaced by the side, that prints the count (e.g. a small
+driver over TdZdd's ``CycleZdd``, built by hand into /tmp: the project
+neither builds nor depends on it).  Every run is a fresh child process, the
+systems alternating per size; the table gives the CPU seconds (user +
+system of the child) and the peak resident memory (``ru_maxrss`` of the
+child, from GNU time when there is one) of each, and the ratios of this tree to each
+other system (below 1: this tree is faster or smaller).  Counts must agree,
+and up to n = 13, equal the published term.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = ("import sys; from masyu import Puzzle; from masyu.exact import exact_count; "
          "n = int(sys.argv[1]); print(exact_count(Puzzle(n, n)).solutions)")
+# OEIS A140517 (cycles in the grid of m x m squares) as its page lists it: the n x n board
+# is term n - 1; beyond, the systems of the table must agree with each other.
+A140517 = {
+    2: 1, 3: 13, 4: 213, 5: 9349, 6: 1222363, 7: 487150371, 8: 603841648931,
+    9: 2318527339461265, 10: 27359264067916806101, 11: 988808811046283595068099,
+    12: 109331355810135629946698361371, 13: 36954917962039884953387868334644457,
+}
 
 
-def measure(tree: Path, n: int) -> tuple[int, float, int]:
-    """(count, CPU seconds, peak bytes) of one child counting the empty n x n board."""
+def run(argv: list[str], cwd: Path | None = None) -> tuple[int, float, int]:
+    """(count, CPU seconds, peak bytes) of one child printing a count.  The
+    child runs under GNU time (``/usr/bin/time``) when there is one: Linux
+    keeps in a process's ``ru_maxrss`` the memory it had before its exec, so
+    a program started straight from this Python would be charged this
+    Python's pages (about 13 MB); started from ``time``, only its own."""
+    with tempfile.NamedTemporaryFile("r", suffix=".rss") as rss:
+        wrap = ["/usr/bin/time", "-f", "%M", "-o", rss.name] if Path("/usr/bin/time").exists() else []
+        proc = subprocess.Popen(wrap + argv, cwd=cwd, stdout=subprocess.PIPE, text=True)
+        out = proc.stdout.read()
+        _, status, usage = os.wait4(proc.pid, 0)  # time's usage includes its child's
+        code = os.waitstatus_to_exitcode(status)
+        if code:
+            raise SystemExit(f"{' '.join(argv)}: exited {code}")
+        peak = int(rss.read().split()[-1]) if wrap else usage.ru_maxrss
+    return int(out.split()[0]), usage.ru_utime + usage.ru_stime, peak * 1024
+
+
+def tree_command(tree: Path, n: int) -> tuple[list[str], Path]:
     python = tree / ".venv" / "bin" / "python"
-    proc = subprocess.Popen([str(python if python.exists() else sys.executable), "-c", CHILD,
-                             str(n)], cwd=tree, stdout=subprocess.PIPE, text=True)
-    out = proc.stdout.read()
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode:
-        raise SystemExit(f"{tree}: n={n} exited {proc.returncode}")
-    return int(out), usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
+    return [str(python if python.exists() else sys.executable), "-c", CHILD, str(n)], tree
+
+
+def peer(spec: str) -> tuple[str, str]:
+    name, sep, command = spec.partition("=")
+    if not sep or not name or "{n}" not in command:
+        raise SystemExit(f"--peer {spec!r}: expected NAME=COMMAND with {{n}} in COMMAND")
+    return name, command
 
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--baseline", type=Path, required=True, help="the tree to compare with")
+    ap.add_argument("--baseline", type=Path, help="a tree to compare with")
+    ap.add_argument("--peer", action="append", default=[], type=peer, metavar="NAME=COMMAND",
+                    help="a program printing the count of the n x n grid's cycles ({n}: the side)")
     ap.add_argument("--sizes", default="10,11,12,13")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each system per size (best kept)")
     a = ap.parse_args(argv)
-    systems = (("this", ROOT), ("baseline", a.baseline))
-    print("| n | count | this CPU s | this MB | baseline CPU s | baseline MB | CPU ratio | memory ratio |")
-    print("|---|---|---|---|---|---|---|---|")
+    systems: list[tuple[str, object]] = [("this", lambda n: tree_command(ROOT, n))]
+    if a.baseline is not None:
+        systems.append(("baseline", lambda n, t=a.baseline: tree_command(t, n)))
+    for name, command in a.peer:
+        systems.append((name, lambda n, c=command: (shlex.split(c.replace("{n}", str(n))), None)))
+    others = [name for name, _ in systems[1:]]
+    head = ["n", "count"] + [f"{s} {w}" for s, _ in systems for w in ("CPU s", "MB")]
+    head += [f"CPU this/{o}" for o in others] + [f"MB this/{o}" for o in others]
+    print("| " + " | ".join(head) + " |")
+    print("|" + "---|" * len(head))
     for n in (int(s) for s in a.sizes.split(",")):
         best: dict[str, tuple[int, float, int]] = {}
         for _ in range(a.repeat):
-            for name, tree in systems:  # alternating, so a busy machine hurts both alike
-                got = measure(tree, n)
+            for name, command in systems:  # alternating, so a busy machine hurts all alike
+                got = run(*command(n))
                 if name not in best or got[1] < best[name][1]:
                     best[name] = got
-        (c1, t1, m1), (c2, t2, m2) = best["this"], best["baseline"]
-        if c1 != c2:
-            raise SystemExit(f"n={n}: counts differ: {c1} and {c2}")
-        print(f"| {n} | {c1} | {t1:.2f} | {m1 / 2**20:.0f} | {t2:.2f} | {m2 / 2**20:.0f} | "
-              f"{t1 / t2:.2f} | {m1 / m2:.2f} |", flush=True)
+        counts = {name: got[0] for name, got in best.items()}
+        if len(set(counts.values())) != 1:
+            raise SystemExit(f"n={n}: counts differ: {counts}")
+        count = counts["this"]
+        if n in A140517 and count != A140517[n]:
+            raise SystemExit(f"n={n}: {count} is not A140517's {A140517[n]}")
+        t1, m1 = best["this"][1], best["this"][2]
+        row = [str(n), str(count)]
+        row += [f"{best[s][1]:.2f} | {best[s][2] / 2**20:.0f}" for s, _ in systems]
+        row += [f"{t1 / best[o][1]:.2f}" for o in others]
+        row += [f"{m1 / best[o][2]:.2f}" for o in others]
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 if __name__ == "__main__":

@@ -21,13 +21,20 @@ static inline uint64_t slot_value(const uint64_t *key, const memo_plan *p, int s
     return (key[p->slot_word[s]] >> p->slot_shift[s]) & mask;
 }
 
-/* The position of layout k's first vertex slot. */
-static int first_vertex_slot(const memo_plan *p, int k)
+enum { IX_BUCKETS = 64, IX_ROOM = 1 << 14 };  /* the most buckets, entries of the option index */
+
+/* Layout k cut by kind: out = [start, end of primary, end of secondary,
+ * end of vertex, end] (the slots are in that order: memo_check). */
+static void cut_layout(const memo_plan *p, int k, int *out)
 {
     int s = p->lay_start[k], end = p->lay_start[k + 1];
-    while (s < end && p->slot_kind[s] != SLOT_VERTEX)
-        s++;
-    return s;
+    out[0] = s;
+    for (int kind = SLOT_PRIMARY; kind <= SLOT_VERTEX; kind++) {
+        while (s < end && p->slot_kind[s] == kind)
+            s++;
+        out[kind + 1] = s;
+    }
+    out[4] = end;
 }
 
 int frontier_reserve(memo *m)
@@ -72,7 +79,27 @@ int frontier_reserve(memo *m)
         if (p->lay_words[k] > words)
             words = p->lay_words[k];
     m->key = memo_alloc(m, sizeof(uint64_t) * (size_t)words);
-    if (!m->cov || !m->val || !m->deg || !m->mate || !m->vpos || !m->trail_at
+    m->leave = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
+    m->vtab = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 2));
+    if (!m->vtab)
+        return 0;
+    /* the option index: at most IX_BUCKETS buckets of a level's options */
+    size_t most_own = 1;
+    for (int k = 0; k < p->levels; k++)
+        if ((size_t)(p->own_start[k + 1] - p->own_start[k]) > most_own)
+            most_own = (size_t)(p->own_start[k + 1] - p->own_start[k]);
+    m->ix_cap = most_own > IX_ROOM ? most_own : IX_ROOM;
+    m->maxc = 0;
+    for (int e = 0; e < p->opt_start[p->noptions]; e++)
+        if (p->opt_color[e] > m->maxc)
+            m->maxc = p->opt_color[e];
+    m->ix_start = memo_alloc(m, sizeof(int32_t) * (IX_BUCKETS + 1));
+    m->ix_opt = memo_alloc(m, sizeof(int32_t) * m->ix_cap);
+    m->sec_mark = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nsec + 1));
+    if (!m->ix_start || !m->ix_opt || !m->sec_mark)
+        return 0;
+    memset(m->sec_mark, 0, sizeof(int32_t) * ((size_t)p->nsec + 1));
+    if (!m->leave || !m->cov || !m->val || !m->deg || !m->mate || !m->vpos || !m->trail_at
         || !m->trail_old || !m->key || !m->newly)
         return 0;
     memset(m->cov, 0, sizeof(int32_t) * ((size_t)p->n1 + 1));
@@ -82,14 +109,102 @@ int frontier_reserve(memo *m)
     return 1;
 }
 
+/* The value of secondary item x names an option's color c without a clash:
+ * 0 unnamed, 1 named without a color, 1 + c colored c (frontier_apply). */
+static int fits(int32_t have, int32_t c) { return have == 0 || (c != 0 && have == 1 + c); }
+
+/* Index the options of level k by the values of the (up to) two secondary
+ * items of L_k that most of them name: bucket b = v0 * base1 + v1 lists the
+ * options, in level order, that fit values v0 and v1.  A level whose
+ * buckets would be too many keeps one bucket, every option. */
+static void index_options(memo *m, int k)
+{
+    const memo_plan *p = &m->p;
+    int n1 = p->n1, t0 = p->own_start[k], t1 = p->own_start[k + 1];
+    int32_t best[2] = {-1, -1}, bestn[2] = {0, 0};
+    for (int s = m->lay_cur[1]; s < m->lay_cur[2]; s++)
+        m->sec_mark[p->slot_id[s]] = 1;
+    /* how many options of the level name each item of L_k (sec_mark - 1) */
+    for (int t = t0; t < t1; t++)
+        for (int e = p->opt_start[p->own_opt[t]]; e < p->opt_start[p->own_opt[t] + 1]; e++) {
+            int32_t i = p->opt_item[e];
+            if (i >= n1 && m->sec_mark[i - n1])
+                m->sec_mark[i - n1]++;
+        }
+    /* the two named most (ties: the first in the layout) */
+    for (int s = m->lay_cur[1]; s < m->lay_cur[2]; s++) {
+        int32_t x = p->slot_id[s], n = m->sec_mark[x] - 1;
+        m->sec_mark[x] = 0;
+        if (n > bestn[0]) {
+            best[1] = best[0];
+            bestn[1] = bestn[0];
+            best[0] = x;
+            bestn[0] = n;
+        } else if (n > bestn[1]) {
+            best[1] = x;
+            bestn[1] = n;
+        }
+    }
+    int32_t values = m->maxc + 2;  /* 0, 1, 1 + c */
+    int items = best[0] < 0 ? 0 : best[1] < 0 || values * values > IX_BUCKETS ? 1 : 2;
+    if (values > IX_BUCKETS)
+        items = 0;
+    /* the index's room and the time to build it stay small */
+    if (items == 2 && (t1 - t0) * values * values > IX_ROOM)
+        items = 1;
+    if (items == 1 && (t1 - t0) * values > IX_ROOM)
+        items = 0;
+    m->ix_item[0] = items > 0 ? best[0] : -1;
+    m->ix_item[1] = items > 1 ? best[1] : -1;
+    m->ix_base[0] = items > 1 ? values : 1;
+    m->ix_base[1] = 1;
+    m->ix_buckets = items == 0 ? 1 : items == 1 ? values : values * values;
+    int32_t n = 0;
+    for (int b = 0; b < m->ix_buckets; b++) {
+        int32_t v[2] = {items > 1 ? b / values : b, items > 1 ? b % values : 0};
+        m->ix_start[b] = n;
+        for (int t = t0; t < t1; t++) {
+            int o = p->own_opt[t], ok = 1;
+            for (int e = p->opt_start[o]; ok && e < p->opt_start[o + 1]; e++)
+                for (int j = 0; j < items; j++)
+                    if (p->opt_item[e] == n1 + m->ix_item[j] && !fits(v[j], p->opt_color[e]))
+                        ok = 0;
+            if (ok)
+                m->ix_opt[n++] = o;
+        }
+    }
+    m->ix_start[m->ix_buckets] = n;
+}
+
+const int32_t *frontier_options(const memo *m, int k, int *n)
+{
+    (void)k;  /* indexed by frontier_begin_level */
+    int b = 0;
+    if (m->ix_item[0] >= 0)
+        b = m->val[m->ix_item[0]] * m->ix_base[0] + (m->ix_item[1] >= 0 ? m->val[m->ix_item[1]] : 0);
+    *n = m->ix_start[b + 1] - m->ix_start[b];
+    return m->ix_opt + m->ix_start[b];
+}
+
 void frontier_begin_level(memo *m, int k)
 {
     const memo_plan *p = &m->p;
-    m->vs_cur = first_vertex_slot(p, k);
+    cut_layout(p, k, m->lay_cur);
+    cut_layout(p, k + 1, m->lay_next);
+    m->vs_cur = m->lay_cur[2];
     int j = 0;
-    for (int s = p->lay_start[k + 1]; s < p->lay_start[k + 2]; s++)
-        if (p->slot_kind[s] == SLOT_VERTEX)
-            m->vpos[p->slot_id[s]] = j++;
+    for (int s = m->lay_next[2]; s < m->lay_next[3]; s++)
+        m->vpos[p->slot_id[s]] = j++;
+    m->vtab[0] = m->vtab[1] = 0;  /* values 0 and 1 have no mate: any vertex */
+    for (int s = m->lay_cur[2]; s < m->lay_cur[3]; s++)
+        m->vtab[2 + s - m->lay_cur[2]] = p->slot_id[s];
+    index_options(m, k);
+    /* The vertices that leave the work at level k (checked by frontier_after). */
+    m->nleave = 0;
+    if (p->has_cycle)
+        for (int t = p->wv_start[k]; t < p->wv_start[k + 1]; t++)
+            if (p->vlast[p->wv[t]] == k)
+                m->leave[m->nleave++] = p->wv[t];
     /* The groups of layout k+1: the fresh ones, and for the others, by item. */
     for (int t = 0; t < m->gi_n; t++)
         m->gi_head[m->gi_item[t]] = -1;  /* undo the last level's lists */
@@ -111,20 +226,26 @@ void frontier_begin_level(memo *m, int k)
 
 void frontier_unpack(memo *m, int k, const uint64_t *key)
 {
+    (void)k;  /* layout k was cut by frontier_begin_level */
     const memo_plan *p = &m->p;
-    for (int s = p->lay_start[k]; s < p->lay_start[k + 1]; s++) {
-        int32_t value = (int32_t)slot_value(key, p, s), id = p->slot_id[s];
-        switch (p->slot_kind[s]) {
-        case SLOT_PRIMARY: m->cov[id] = value; break;
-        case SLOT_SECONDARY: m->val[id] = value; break;
-        case SLOT_VERTEX:
-            m->deg[id] = value == 0 ? 0 : value == 1 ? 2 : 1;
-            if (value >= 2)
-                m->mate[id] = p->slot_id[m->vs_cur + value - 2];
-            break;
-        default: m->closed = value;
-        }
+    const int32_t *word = p->slot_word, *shift = p->slot_shift, *bits = p->slot_bits;
+    const int32_t *id = p->slot_id;
+    const int *c = m->lay_cur;
+    int s = c[0];
+    for (; s < c[1]; s++)
+        m->cov[id[s]] = (int32_t)((key[word[s]] >> shift[s]) & 1);
+    for (; s < c[2]; s++)
+        m->val[id[s]] = (int32_t)((key[word[s]] >> shift[s]) & (((uint64_t)1 << bits[s]) - 1));
+    int32_t *deg = m->deg, *mate = m->mate;
+    const int32_t *vtab = m->vtab;  /* the mate of value >= 2 (without a branch) */
+    for (; s < c[3]; s++) {
+        int32_t value = (int32_t)((key[word[s]] >> shift[s]) & (((uint64_t)1 << bits[s]) - 1));
+        int32_t v = id[s];
+        deg[v] = value >= 2 ? 1 : 2 * value;
+        mate[v] = vtab[value];  /* read only at degree 1 */
     }
+    if (s < c[4])
+        m->closed = (int32_t)((key[word[s]] >> shift[s]) & 1);
     m->trail_n = 0;
     m->nchanged = 0;
     m->closures = 0;
@@ -191,6 +312,19 @@ int frontier_apply(memo *m, int k, int option)
     const memo_plan *p = &m->p;
     int n1 = p->n1, newly = 0;
     int start = p->opt_start[option], end = p->opt_start[option + 1];
+    /* A clash found by reading alone (most options of a level clash with the
+     * state): no trail written, nothing to undo.  The loop below checks again. */
+    for (int e = start; e < end; e++) {
+        int32_t i = p->opt_item[e], c = p->opt_color[e];
+        if (i < n1) {
+            if (m->cov[i])
+                return 0;
+        } else {
+            int32_t have = m->val[i - n1];
+            if (have && (c == 0 || have != 1 + c))
+                return 0;
+        }
+    }
     m->nchanged = 0;
     for (int e = start; e < end; e++) {
         int32_t i = p->opt_item[e], c = p->opt_color[e];
@@ -228,25 +362,49 @@ int frontier_apply(memo *m, int k, int option)
     return 1;
 }
 
+/* The work state packed into m->key for layout k+1: one loop per kind, each
+ * key word gathered in a register (the words of a layout rise: memo_check). */
 static void pack(memo *m, int k)
 {
     const memo_plan *p = &m->p;
-    memset(m->key, 0, sizeof(uint64_t) * (size_t)p->lay_words[k]);
-    for (int s = p->lay_start[k]; s < p->lay_start[k + 1]; s++) {
-        int32_t id = p->slot_id[s];
-        uint64_t value;
-        switch (p->slot_kind[s]) {
-        case SLOT_PRIMARY: value = (uint64_t)m->cov[id]; break;
-        case SLOT_SECONDARY: value = (uint64_t)m->val[id]; break;
-        case SLOT_VERTEX: {
-            int32_t d = m->closed ? 0 : m->deg[id];
-            value = d == 0 ? 0 : d == 2 ? 1 : 2 + (uint64_t)m->vpos[m->mate[id]];
-            break;
+    const int32_t *word = p->slot_word, *shift = p->slot_shift, *id = p->slot_id;
+    const int *c = m->lay_next;
+    uint64_t *key = m->key, acc = 0;
+    int32_t w = c[0] < c[4] ? word[c[0]] : 0;
+    int s = c[0];
+#define PUT(value)                                                               \
+    do {                                                                         \
+        if (word[s] != w) {                                                      \
+            key[w] = acc;                                                        \
+            acc = 0;                                                             \
+            while (++w < word[s])                                                \
+                key[w] = 0;                                                      \
+        }                                                                        \
+        acc |= (uint64_t)(value) << shift[s];                                    \
+    } while (0)
+    for (int32_t z = 0; z < w; z++)
+        key[z] = 0;
+    for (; s < c[1]; s++)
+        PUT(m->cov[id[s]]);
+    for (; s < c[2]; s++)
+        PUT(m->val[id[s]]);
+    if (s < c[3]) {
+        const int32_t *deg = m->deg, *mate = m->mate, *vpos = m->vpos;
+        if (m->closed)
+            for (; s < c[3]; s++)
+                PUT(0);
+        for (; s < c[3]; s++) {  /* mate[v] is a vertex, read or not: no branch */
+            int32_t v = id[s], d = deg[v];
+            uint64_t at = 2 + (uint64_t)vpos[mate[v]];
+            PUT(d == 1 ? at : (uint64_t)(d >> 1));
         }
-        default: value = (uint64_t)m->closed;
-        }
-        m->key[p->slot_word[s]] |= value << p->slot_shift[s];
     }
+    if (s < c[4])
+        PUT(m->closed);
+#undef PUT
+    key[w] = acc;
+    for (int32_t z = w + 1; z < p->lay_words[k]; z++)
+        key[z] = 0;
 }
 
 /* Group g agrees with the work state: its item is covered, or one of its
@@ -304,10 +462,10 @@ static int agrees(memo *m, int k)
 int frontier_after(memo *m, int k)
 {
     const memo_plan *p = &m->p;
-    if (p->has_cycle && !m->closed) {
-        for (int j = p->wv_start[k]; j < p->wv_start[k + 1]; j++) {
-            int32_t w = p->wv[j], d = m->deg[w];
-            if (p->vlast[w] == k && (d == 1 || (d == 0 && p->required[w])))
+    if (!m->closed) {
+        for (int t = 0; t < m->nleave; t++) {
+            int32_t w = m->leave[t], d = m->deg[w];
+            if (d == 1 || (d == 0 && p->required[w]))
                 return 0;
         }
     }

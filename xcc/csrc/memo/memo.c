@@ -22,6 +22,8 @@
 
 /* ---- layers --------------------------------------------------------------- */
 
+enum { PENDING = 64, PREFETCH_KEYS = 8 };  /* the batch of children (flush) */
+
 static inline uint64_t hash_key(const uint64_t *k, int kw)
 {
     uint64_t h = 0x9E3779B97F4A7C15ull;
@@ -58,9 +60,12 @@ static int layer_init(memo *m, memo_layer *L, int kw, int counted)
     return 1;
 }
 
-static int table_grow(memo *m, memo_layer *L)
+/* L's table at least `least` slots (a power of two, at least twice the last). */
+static int table_grow(memo *m, memo_layer *L, size_t least)
 {
     size_t size = 2 * (L->tmask + 1);
+    while (size < least)
+        size *= 2;
     uint32_t *t = memo_alloc(m, size * 4);
     if (t == NULL)
         return 0;
@@ -77,16 +82,20 @@ static int table_grow(memo *m, memo_layer *L)
     return 1;
 }
 
-/* The node of `key` in L, added if new; -1 if out of memory. */
-static long layer_find(memo *m, memo_layer *L, const uint64_t *key, int counted)
+/* The node of `key` (hash `h`, of hash_key) in L, added if new; -1 if out of memory. */
+static long layer_find(memo *m, memo_layer *L, const uint64_t *key, uint64_t hash, int counted)
 {
     int kw = L->kw;
-    size_t h = hash_key(key, kw) & L->tmask;
+    size_t h = hash & L->tmask;
     for (;;) {
         uint32_t j = L->table[h];
         if (j == 0)
             break;
-        if (memcmp(L->keys + (size_t)(j - 1) * kw, key, (size_t)kw * 8) == 0)
+        const uint64_t *q = L->keys + (size_t)(j - 1) * kw;
+        int w = 0;
+        while (w < kw && q[w] == key[w])
+            w++;
+        if (w == kw)
             return (long)j - 1;
         h = (h + 1) & L->tmask;
     }
@@ -107,7 +116,7 @@ static long layer_find(memo *m, memo_layer *L, const uint64_t *key, int counted)
     memcpy(L->keys + L->n * (size_t)kw, key, (size_t)kw * 8);
     L->table[h] = (uint32_t)(L->n + 1);
     long j = (long)L->n++;
-    if (2 * L->n > L->tmask + 1 && !table_grow(m, L))
+    if (2 * L->n > L->tmask + 1 && !table_grow(m, L, 0))
         return -1;
     return j;
 }
@@ -202,6 +211,16 @@ memo *memo_new(const memo_plan *plan, size_t limit)
     COPY(g_fresh, plan->wg_start[L + 1]);
     if (!frontier_reserve(m))
         goto fail;
+    int words = 1;
+    for (int k = 0; k <= L; k++)
+        if (plan->lay_words[k] > words)
+            words = plan->lay_words[k];
+    m->pend_key = memo_alloc(m, sizeof(uint64_t) * (size_t)words * PENDING);
+    m->pend_hash = memo_alloc(m, sizeof(uint64_t) * PENDING);
+    m->pend_parent = memo_alloc(m, sizeof(size_t) * PENDING);
+    m->pend_choice = memo_alloc(m, sizeof(int32_t) * PENDING);
+    if (!m->pend_key || !m->pend_hash || !m->pend_parent || !m->pend_choice)
+        goto fail;
     m->widths = memo_alloc(m, sizeof(size_t) * (size_t)(L + 1));
     if (m->widths == NULL)
         goto fail;
@@ -219,7 +238,7 @@ memo *memo_new(const memo_plan *plan, size_t limit)
     memset(m->key, 0, sizeof(uint64_t) * (size_t)plan->lay_words[0]);
     for (int s = m->p.lay_start[0]; s < m->p.lay_start[1]; s++)
         m->key[m->p.slot_word[s]] |= (uint64_t)m->p.root[s] << m->p.slot_shift[s];
-    if (layer_find(m, &m->cur, m->key, counted) < 0)
+    if (layer_find(m, &m->cur, m->key, hash_key(m->key, m->cur.kw), counted) < 0)
         goto fail;
     if (counted)
         m->cur.counts.w[0] = 1;
@@ -252,7 +271,9 @@ void memo_free(memo *m)
     free((void *)m->p.g_fresh); free(m->changed); free(m->gi_head); free(m->gi_next);
     free(m->gi_group); free(m->gi_item); free(m->fresh); free(m->gstamp);
     free(m->cov); free(m->val); free(m->deg); free(m->mate); free(m->vpos);
-    free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly);
+    free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly); free(m->leave); free(m->vtab);
+    free(m->ix_start); free(m->ix_opt); free(m->sec_mark);
+    free(m->pend_key); free(m->pend_hash); free(m->pend_parent); free(m->pend_choice);
     free(m->cur.keys); free(m->cur.counts.w); free(m->cur.table);
     free(m->next.keys); free(m->next.counts.w); free(m->next.table);
     free(m->widths); free(m->total.w); free(m->accept);
@@ -271,24 +292,61 @@ void memo_free(memo *m)
     free(m);
 }
 
-/* One child of the node being processed: find or add it, then count or link it. */
+/* The children found wait in a batch of PENDING keys, their table slots
+ * fetched ahead (__builtin_prefetch), and are looked up in the order found
+ * (so nodes are still numbered in order of first appearance): a layer's
+ * table and keys are larger than the caches, and a lookup's time is the
+ * fetch of the slot and of the key it names. */
+static int flush(memo *m)
+{
+    memo_layer *L = &m->next;
+    int counted = !m->p.diagram, kw = L->kw, n = m->npend;
+    for (int i = 0; i < n; i++) {
+        if (i + PREFETCH_KEYS < n) {  /* the key named by a later child's slot */
+            uint32_t j = L->table[m->pend_hash[i + PREFETCH_KEYS] & L->tmask];
+            if (j)
+                __builtin_prefetch(L->keys + (size_t)(j - 1) * kw);
+        }
+        long j = layer_find(m, L, m->pend_key + (size_t)i * kw, m->pend_hash[i], counted);
+        if (j < 0)
+            return 0;
+        size_t parent = m->pend_parent[i];
+        if (counted) {
+            if (!bigs_add(m, &L->counts, (size_t)j,
+                          m->cur.counts.w + parent * (size_t)m->cur.counts.width,
+                          m->cur.counts.width))
+                return 0;
+        } else if (!arcs_push(m, &m->arcs[m->level], m->pend_choice[i], (uint32_t)j)) {
+            return 0;
+        }
+    }
+    m->npend = 0;
+    return 1;
+}
+
+/* One child of the node being processed (its key in m->key): into the batch. */
 static int reach(memo *m, int32_t choice, size_t parent)
 {
-    int counted = !m->p.diagram;
-    long j = layer_find(m, &m->next, m->key, counted);
-    if (j < 0)
-        return 0;
-    if (counted)
-        return bigs_add(m, &m->next.counts, (size_t)j,
-                        m->cur.counts.w + parent * (size_t)m->cur.counts.width,
-                        m->cur.counts.width);
-    return arcs_push(m, &m->arcs[m->level], choice, (uint32_t)j);
+    int kw = m->next.kw, i = m->npend++;
+    uint64_t h = hash_key(m->key, kw);
+    memcpy(m->pend_key + (size_t)i * kw, m->key, (size_t)kw * 8);
+    m->pend_hash[i] = h;
+    m->pend_parent[i] = parent;
+    m->pend_choice[i] = choice;
+    __builtin_prefetch(m->next.table + (h & m->next.tmask));
+    return m->npend < PENDING || flush(m);
 }
 
 static int begin_level(memo *m)
 {
     int k = m->level;
     if (!layer_init(m, &m->next, m->p.lay_words[k + 1], !m->p.diagram))
+        return 0;
+    /* The next layer is about as wide as this one: its table sized at once
+     * (not rehashed a dozen times as it fills), when that leaves half the
+     * limit free; else it grows as it fills. */
+    if (2 * m->cur.n > m->next.tmask + 1 && m->used + 16 * m->cur.n <= m->limit / 2
+        && !table_grow(m, &m->next, 2 * m->cur.n))
         return 0;
     frontier_begin_level(m, k);
     if (m->p.diagram) {
@@ -345,24 +403,28 @@ int memo_step(memo *m, long budget)
         int item = p->order[k];
         for (; m->cursor < m->cur.n; m->cursor++) {
             if (budget-- <= 0)
-                return MEMO_PAUSED;
+                return flush(m) ? MEMO_PAUSED : MEMO_ENOMEM;
             size_t j = m->cursor;
-            if (p->diagram)
-                m->arcs[k].start[j] = (uint32_t)m->arcs[k].narcs;
+            if (p->diagram)  /* every child waiting in the batch becomes one arc */
+                m->arcs[k].start[j] = (uint32_t)(m->arcs[k].narcs + (size_t)m->npend);
             frontier_unpack(m, k, m->cur.keys + j * (size_t)m->cur.kw);
             if (m->cov[item]) {
                 if (frontier_after(m, k) && !reach(m, MEMO_SKIP, j))
                     return MEMO_ENOMEM;
                 continue;
             }
-            for (int t = p->own_start[k]; t < p->own_start[k + 1]; t++) {
-                int o = p->own_opt[t];
+            int nopt;
+            const int32_t *opts = frontier_options(m, k, &nopt);
+            for (int t = 0; t < nopt; t++) {
+                int o = opts[t];
                 size_t mark = frontier_mark(m);
                 if (frontier_apply(m, k, o) && frontier_after(m, k) && !reach(m, o, j))
                     return MEMO_ENOMEM;
                 frontier_undo(m, mark);
             }
         }
+        if (!flush(m))
+            return MEMO_ENOMEM;
         if (p->diagram) {
             m->arcs[k].start[m->cur.n] = (uint32_t)m->arcs[k].narcs;
             if (m->arcs[k].narcs > 0xFFFFFFF0u) {
@@ -496,6 +558,9 @@ int memo_check(const memo_plan *p, const size_t *lens, char *why, size_t size)
             vertices += p->slot_kind[s] == SLOT_VERTEX;
         for (int s = p->lay_start[k]; s < p->lay_start[k + 1]; s++) {
             int kind = p->slot_kind[s], id = p->slot_id[s], bits = p->slot_bits[s];
+            /* kinds and key words rise (frontier.c packs a loop per kind, a word at a time) */
+            if (s > p->lay_start[k] && (kind < p->slot_kind[s - 1] || p->slot_word[s] < p->slot_word[s - 1]))
+                BAD("slots of layout %d out of order", k);
             int limit = kind == SLOT_PRIMARY ? p->n1 : kind == SLOT_SECONDARY ? p->nsec
                       : kind == SLOT_VERTEX ? p->nverts : 1;
             if (kind < 0 || kind > SLOT_CLOSED || id < 0 || id >= limit || bits < 1 || bits > 32

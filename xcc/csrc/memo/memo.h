@@ -110,6 +110,17 @@ struct memo {
     size_t trail_n, trail_cap;
     int32_t *vpos;            /* vertex -> position in the layout being packed */
     int vs_cur;               /* the first vertex slot of L_k */
+    /* the level's two layouts cut by kind once (slots are ordered primary,
+     * secondary, vertex, closed: memo_check), so unpack and pack run a loop
+     * per kind: [start, end of primary, of secondary, of vertex, end] */
+    int lay_cur[5], lay_next[5];
+    int32_t *leave, nleave;   /* the vertices of W_k whose last level is k */
+    int32_t *vtab;            /* [2 + j]: the vertex of L_k's j-th vertex slot */
+    /* the options of level k indexed by the values of up to two secondary
+     * items of L_k that they name (frontier_options): bucket b lists, in
+     * level order, the options that do not clash with those values */
+    int32_t ix_item[2], ix_base[2], ix_buckets, *ix_start, *ix_opt, *sec_mark, maxc;
+    size_t ix_cap;
     int32_t *newly;           /* (item, color) pairs an option colors first */
     int32_t *changed, nchanged; /* items (primary i, secondary n1 + x) the option set */
     /* lookahead, incremental: the groups to check are the fresh ones and those
@@ -121,6 +132,11 @@ struct memo {
     int level;
     size_t cursor;
     memo_layer cur, next;
+    /* children waiting for their lookup in next (memo.c: flush) */
+    uint64_t *pend_key, *pend_hash;
+    size_t *pend_parent;
+    int32_t *pend_choice;
+    int npend;
     size_t *widths;
     bigs total;
     int done;
@@ -144,6 +160,9 @@ int bigs_add(memo *m, bigs *dst, size_t i, const uint64_t *src, int sw);
 /* frontier.c: the states of one level. */
 void frontier_unpack(memo *m, int k, const uint64_t *key);
 void frontier_begin_level(memo *m, int k);
+/* The options of level k that may fit the unpacked state, in level order
+ * (the others clash); *n of them. */
+const int32_t *frontier_options(const memo *m, int k, int *n);
 int frontier_apply(memo *m, int k, int option);  /* 1 ok, 0 clash */
 int frontier_after(memo *m, int k);              /* packs m->key for L_{k+1}; 0 dead */
 size_t frontier_mark(const memo *m);
