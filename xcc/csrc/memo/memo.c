@@ -123,7 +123,7 @@ static long layer_find(memo *m, memo_layer *L, const uint64_t *key, uint64_t has
 
 /* ---- arcs (diagram mode) ---------------------------------------------------- */
 
-static int arcs_push(memo *m, memo_arcs *A, int32_t choice, uint32_t child)
+static int arcs_push(memo *m, memo_arcs *A, int32_t choice, uint32_t child, int32_t closures)
 {
     if (A->narcs == A->cap) {
         size_t cap = A->cap ? 2 * A->cap : 64;
@@ -144,7 +144,7 @@ static int arcs_push(memo *m, memo_arcs *A, int32_t choice, uint32_t child)
         A->cap = cap;
     }
     if (A->closures)
-        A->closures[A->narcs] = m->closures;
+        A->closures[A->narcs] = closures;
     A->choice[A->narcs] = choice;
     A->child[A->narcs++] = child;
     return 1;
@@ -219,7 +219,8 @@ memo *memo_new(const memo_plan *plan, size_t limit)
     m->pend_hash = memo_alloc(m, sizeof(uint64_t) * PENDING);
     m->pend_parent = memo_alloc(m, sizeof(size_t) * PENDING);
     m->pend_choice = memo_alloc(m, sizeof(int32_t) * PENDING);
-    if (!m->pend_key || !m->pend_hash || !m->pend_parent || !m->pend_choice)
+    m->pend_closures = memo_alloc(m, sizeof(int32_t) * PENDING);
+    if (!m->pend_key || !m->pend_hash || !m->pend_parent || !m->pend_choice || !m->pend_closures)
         goto fail;
     m->widths = memo_alloc(m, sizeof(size_t) * (size_t)(L + 1));
     if (m->widths == NULL)
@@ -274,6 +275,7 @@ void memo_free(memo *m)
     free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly); free(m->leave); free(m->vtab);
     free(m->ix_start); free(m->ix_opt); free(m->sec_mark);
     free(m->pend_key); free(m->pend_hash); free(m->pend_parent); free(m->pend_choice);
+    free(m->pend_closures);
     free(m->cur.keys); free(m->cur.counts.w); free(m->cur.table);
     free(m->next.keys); free(m->next.counts.w); free(m->next.table);
     free(m->widths); free(m->total.w); free(m->accept);
@@ -316,7 +318,8 @@ static int flush(memo *m)
                           m->cur.counts.w + parent * (size_t)m->cur.counts.width,
                           m->cur.counts.width))
                 return 0;
-        } else if (!arcs_push(m, &m->arcs[m->level], m->pend_choice[i], (uint32_t)j)) {
+        } else if (!arcs_push(m, &m->arcs[m->level], m->pend_choice[i], (uint32_t)j,
+                              m->pend_closures[i])) {
             return 0;
         }
     }
@@ -333,6 +336,7 @@ static int reach(memo *m, int32_t choice, size_t parent)
     m->pend_hash[i] = h;
     m->pend_parent[i] = parent;
     m->pend_choice[i] = choice;
+    m->pend_closures[i] = m->closures;  /* read now: the batch is flushed later */
     __builtin_prefetch(m->next.table + (h & m->next.tmask));
     return m->npend < PENDING || flush(m);
 }

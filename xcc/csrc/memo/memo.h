@@ -135,7 +135,7 @@ struct memo {
     /* children waiting for their lookup in next (memo.c: flush) */
     uint64_t *pend_key, *pend_hash;
     size_t *pend_parent;
-    int32_t *pend_choice;
+    int32_t *pend_choice, *pend_closures;  /* its option; the cycles it closed (has_cycle 2) */
     int npend;
     size_t *widths;
     bigs total;
