@@ -84,8 +84,9 @@ def _measured() -> dict:
 
 
 POLICY: dict = _measured()
+_SMALL, _LARGE, _LIST = POLICY["prove"]["small"], POLICY["prove"]["large"], POLICY["list"]
 # boards up to this many cells: dancing links beat the SAT engine's setup (the crossover)
-SMALL_CELLS: int = POLICY["prove"]["dancing_links_up_to_cells"]
+SMALL_CELLS: int = _SMALL["up_to_cells"]
 DEDUCE_FIRST: bool = POLICY["deduce_first"]
 
 
@@ -114,10 +115,10 @@ def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[st
     measured: this is the table of the measurements.)"""
     if weak:
         return "423", "guard", xcc.DEFAULT_ENGINE
-    if cells is not None and cells <= SMALL_CELLS and "c" in xcc.ENGINES:
-        return "423", "guard", "c"
-    if "sat" in xcc.ENGINES:
-        return "423", "guard", "sat"
+    if cells is not None and cells <= SMALL_CELLS and _SMALL["engine"] in xcc.ENGINES:
+        return "423", _SMALL["method"], _SMALL["engine"]
+    if _LARGE["engine"] in xcc.ENGINES:
+        return "423", _LARGE["method"], _LARGE["engine"]
     return "423", "propagate", xcc.DEFAULT_ENGINE
 
 
@@ -146,7 +147,9 @@ def auto_runs(weak: bool, limit: int | None, encoding: str | None = None,
     prove = (encoding or prove_enc, prove_method, prove_engine)
     if limit is not None and limit <= 2:
         return [prove + (limit,)]
-    listing = (encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE)
+    listing = (encoding or "423", _LIST["method"] if engine is None else "guard",
+               engine or (_LIST["engine"] if _LIST["engine"] in xcc.ENGINES
+                          else xcc.DEFAULT_ENGINE))
     if listing == prove:
         return [listing + (limit,)]
     return [prove + (2,), listing + (limit,)]
