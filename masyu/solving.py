@@ -156,6 +156,7 @@ class Search:
         self.puzzle, self.weak, self.limit = puzzle, bool(weak), limit
         self.probe: xcc.Stats | None = None
         self._encodings: dict[str, Encoding] = {}
+        self._encoding: Encoding | None = None   # the run's (made on demand if deduction answered)
         self._hook = self._progress_hook(on_progress)
         self._progress_every, self._resume = progress_every, resume
         self._deadline = deadline  # each run's own (auto's second run gets it afresh)
@@ -165,8 +166,7 @@ class Search:
         if self._settled is None:
             self._start(*self._runs[0])
             return
-        # deduction answered alone (its loop, or none): no engine runs, no encoding is made
-        self._encoding, self.method, self.engine = None, DEDUCE, DEDUCE
+        self.method = self.engine = DEDUCE   # deduction answered alone: no engine runs
         self._filter, self._found, self._limit = False, self._settled.count, limit
         wall = time.perf_counter() - wall
         self._runs, self._deduced = [], xcc.Stats(  # no state to resume, nothing to count
@@ -188,7 +188,7 @@ class Search:
         """Encode (once per encoding) and set up the engine's search of one run."""
         if encoding not in self._encodings:
             self._encodings[encoding] = encode(self.puzzle, encoding)
-        self._encoding: Encoding | None = self._encodings[encoding]
+        self._encoding = self._encodings[encoding]
         self.method, self.engine, self._limit = method, engine, limit
         how = METHODS[method]
         guard = not self.weak and how.cycle
