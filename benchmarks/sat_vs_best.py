@@ -10,7 +10,8 @@ proven impossible), in the same run, puzzle by puzzle:
 - ``sat lazy`` / ``sat prop``: ``engine="sat"`` on that problem, connectivity by
   lazy cuts or by the CaDiCaL user propagator (solver time, encoding excluded);
 - ``best``: ``masyu.count(puzzle, method="best")`` from the puzzle, encoding
-  included;
+  included (since issue 34 deduction first: a puzzle the C deducer settles makes no
+  run; ``small.py --all --against TREE`` compares every class with another build);
 - ``propagate c``: ``masyu.count(puzzle, method="propagate", engine="c")``,
   dancing links with propagation and probes, the best configuration without
   python-sat (encoding included);

@@ -1,93 +1,128 @@
-"""Uniqueness proofs of small puzzles, in process: the fixed costs of issue 15.
+"""Uniqueness proofs, cold and warm, side by side with another build (issues 15 and 34).
 
-    python benchmarks/small.py [--per-class 100] [--puzzles FILE] [--repeat 3]
+    python benchmarks/small.py [--against TREE] [--per-class 20] [--all] [--puzzles FILE]
+                               [--repeat 5]
 
-For the psm 6x6 and 8x8 easy puzzles of ``--puzzles FILE`` (``puzzle_files.py``: by
-default the subset in tests/data/puzzles; the first ``--per-class`` of each class), the median over puzzles of the best of
-``--repeat`` runs, in milliseconds of this process's CPU time
-(``time.process_time``), of:
+For each class of ``--puzzles FILE`` (``puzzle_files.py``: by default the subset in
+tests/data/puzzles; the first ``--per-class`` of each class: 6x6 and 8x8 easy, 10x10 easy
+and hard, or with ``--all`` every class of the file), in milliseconds of CPU time
+(``time.process_time``), the median over puzzles of:
 
-- ``best``: ``masyu.count(puzzle, method="best", limit=2)``, everything
-  included (encoding, translation, solver, the proof);
-- ``guard sat``: the same on the SAT engine, what ``best`` was on every board
-  before issue 15 (the baseline of the ratio column);
-- ``guard c`` and ``propagate c``: the same with dancing links;
-- ``encode``: ``masyu.encode(puzzle, "423")`` alone;
-- ``checked door``: the same encoding's arrays through
-  ``xcc.Problem.from_arrays`` with its checks (the encoder uses the trusted
-  door), to show what the checks cost.
+- ``cold``: ``masyu.is_unique(p)`` the first time, in a fresh process per class (after
+  ``import masyu``: what a one-shot script or ``masyu count`` pays);
+- ``warm``: the best of ``--repeat`` more calls on the same puzzle;
+- ``deduce``: :func:`masyu.deduce.settle` alone, the C deducer's one call, warm (the
+  floor of a proof by deduction; Tatham's solver is not on this machine), and the share
+  of the class it settles;
+- with ``--against TREE`` (another checkout with its own ``.venv``, e.g. a worktree of
+  the commit before a change), the same ``cold`` and ``warm`` with that tree's code, in
+  the same run, and the ratios this / that.
 
-cspuz (semiexp's Rust solver with Glucose) is not on this machine's package
-index; its figures measured on this kind of machine (issue 15: 0.7 ms at 6x6,
-1.3 ms at 8x8) are printed beside, as a reference from another run.
+cspuz (semiexp's Rust solver with Glucose) is not on this machine's package index; issue
+34's figures for it (6x6 easy 0.60 / 0.42 ms cold / warm, 8x8 easy 1.13 / 0.94, 10x10 easy
+1.72 warm, 10x10 hard 2.57 / 2.25: the project's time over the ratio) are printed beside,
+from another run.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-import masyu  # noqa: E402
-import xcc  # noqa: E402
-import puzzle_files  # noqa: E402  (this folder's module)
-
-CSPUZ_MS = {"6x6-easy": 0.7, "8x8-easy": 1.3}  # issue 15, another run
+CSPUZ_MS = {"6x6-easy": (0.60, 0.42), "8x8-easy": (1.13, 0.94), "10x10-easy": (None, 1.72),
+            "10x10-hard": (2.57, 2.25)}   # issue 34, another run: (cold, warm)
 
 
-def best_of(f, repeat: int) -> float:
-    best = float("inf")
-    for _ in range(repeat):
+def worker(root: str, puzzles: str, names: list[str], repeat: int) -> dict:
+    """In a fresh process of ``root``'s code: cold, warm and deduce times of ``names``."""
+    sys.path.insert(0, root)
+    import masyu
+    chosen = {p.name: p for p in masyu.load(puzzles) if p.name in set(names)}
+    out: dict = {"cold": [], "warm": [], "deduce": [], "settled": 0}
+    settle = getattr(getattr(masyu, "deduce", None), "settle", None)
+    for name in names:
+        p = chosen[name]
         start = time.process_time()
-        f()
-        best = min(best, time.process_time() - start)
-    return best * 1000
+        assert masyu.is_unique(p), name
+        out["cold"].append((time.process_time() - start) * 1000)
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            masyu.is_unique(p)
+            best = min(best, time.process_time() - start)
+        out["warm"].append(best * 1000)
+        if settle is not None:
+            best = float("inf")
+            for _ in range(repeat):
+                start = time.process_time()
+                settled = settle(p)
+                best = min(best, time.process_time() - start)
+            out["deduce"].append(best * 1000)
+            out["settled"] += settled is not None
+    return out
 
 
-def checked(enc) -> xcc.Problem:
-    p = enc.problem
-    c = p.compact()
-    return xcc.Problem.from_arrays(p.primary, p.secondary, c.starts, c.items, c.colors,
-                                   c.color_names, name=p.name)
+def measure(tree: Path, puzzles: str, names: list[str], repeat: int) -> dict:
+    python = tree / ".venv" / "bin" / "python"
+    code = (f"import sys, json; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
+            f"import small; print(json.dumps(small.worker({str(tree)!r}, {puzzles!r}, "
+            f"{names!r}, {repeat})))")
+    done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, cwd=tree,
+                          check=True)
+    return json.loads(done.stdout.splitlines()[-1])
+
+
+def med(values) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def cell(value) -> str:
+    return "" if value is None else f"{value:.3f}"
 
 
 def main(argv=None) -> int:
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import masyu
+    import puzzle_files
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--per-class", type=int, default=100)
+    ap.add_argument("--per-class", type=int, default=20)
+    ap.add_argument("--all", action="store_true", help="every class of the file")
+    ap.add_argument("--against", type=Path, metavar="TREE")
+    ap.add_argument("--repeat", type=int, default=5)
     puzzle_files.add_option(ap)
-    ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args(argv)
-    puzzles = masyu.load(args.puzzles)
-    cols = {
-        "best": lambda p: int(masyu.count(p, method="best", limit=2)),
-        "guard sat": lambda p: int(masyu.count(p, method="guard", engine="sat", limit=2)),
-        "guard c": lambda p: int(masyu.count(p, method="guard", engine="c", limit=2)),
-        "propagate c": lambda p: int(masyu.count(p, method="propagate", engine="c", limit=2)),
-        "encode": lambda p: masyu.encode(p, "423"),
-    }
-    print("| class | puzzles | " + " | ".join(f"{c} ms" for c in cols)
-          + " | checked door ms | best / guard sat | cspuz ms (issue 15) |")
-    print("|---|---:|" + "---:|" * (len(cols) + 3))
-    for cls in CSPUZ_MS:
-        chosen = [p for p in puzzles if f"-{cls}-" in (p.name or "")][:args.per_class]
-        times: dict[str, list[float]] = {c: [] for c in cols}
-        door = []
-        for p in chosen:
-            for c, f in cols.items():
-                times[c].append(best_of(lambda: f(p), args.repeat))
-            assert int(masyu.count(p, method="best", limit=2)) == 1, p.name
-            enc = masyu.encode(p, "423")
-            door.append(best_of(lambda: checked(enc), args.repeat))
-        cells = [f"{statistics.median(times[c]):.3f}" for c in cols]
-        ratio = statistics.median(b / s for b, s in zip(times["best"], times["guard sat"]))
-        print(f"| {cls} | {len(chosen)} | " + " | ".join(cells)
-              + f" | {statistics.median(door):.3f} | {ratio:.2f} | {CSPUZ_MS[cls]} |",
-              flush=True)
+    classes: dict[str, list[str]] = {}
+    for p in masyu.load(args.puzzles):
+        parts = (p.name or "").split("-")
+        if len(parts) < 3:
+            continue
+        cls = f"{parts[1]}-{parts[2]}"
+        if (args.all or cls in CSPUZ_MS) and len(classes.setdefault(cls, [])) < args.per_class:
+            classes[cls].append(p.name)
+    head = ["cold ms", "warm ms", "deduce ms", "settled", "warm / deduce", "cspuz cold / warm"]
+    if args.against:
+        head += ["that cold ms", "that warm ms", "cold this / that", "warm this / that"]
+    print(f"| class | puzzles | " + " | ".join(head) + " |")
+    print("|---|---:|" + "---:|" * len(head))
+    for cls, names in classes.items():
+        this = measure(ROOT, str(args.puzzles), names, args.repeat)
+        row = [cell(med(this["cold"])), cell(med(this["warm"])), cell(med(this["deduce"])),
+               f"{this['settled']}/{len(names)}",
+               cell(med([w / d for w, d in zip(this["warm"], this["deduce"])]))]
+        cspuz = CSPUZ_MS.get(cls, (None, None))
+        row.append(" / ".join(cell(x) or "–" for x in cspuz) if cls in CSPUZ_MS else "")
+        if args.against:
+            that = measure(args.against.resolve(), str(args.puzzles), names, args.repeat)
+            row += [cell(med(that["cold"])), cell(med(that["warm"])),
+                    cell(med([a / b for a, b in zip(this["cold"], that["cold"])])),
+                    cell(med([a / b for a, b in zip(this["warm"], that["warm"])]))]
+        print(f"| {cls} | {len(names)} | " + " | ".join(row) + " |", flush=True)
     return 0
 
 

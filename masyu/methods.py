@@ -1,7 +1,9 @@
 """How strong solutions are found: the methods of ``METHODS`` and the runs each makes.
 
 This is the policy: which encoding, method and engine a search runs, decided
-from the board's size and the engines' own facts (``xcc.engines.get(name)``:
+from the measured table ``masyu/data/policy.json`` (``POLICY``: written by
+``benchmarks/policy.py``, the one place the crossovers live), the board's size
+and the engines' own facts (``xcc.engines.get(name)``:
 whether it ``splits`` into subproblems, whether it ``learns`` clauses), never
 from an engine's name.  The running is :mod:`masyu.solving`.
 
@@ -15,7 +17,10 @@ from an engine's name.  The running is :mod:`masyu.solving`.
 - ``method="best"``: the fastest configuration measured, for strong or weak
   solutions (``best_configuration(weak)``); it chooses encoding and engine too.
 - ``method="auto"`` (the default): the fastest configuration for the task
-  (``auto_runs``).  A first solution or uniqueness (a limit of at most 2,
+  (``auto_runs``), after deduction: strong solutions by ``auto`` or ``best``
+  (encoding and engine not chosen) first run the C deducer, which answers alone
+  when it settles the puzzle (``deduces_first``; the result's method is then
+  ``"deduce"``, ``DEDUCE``).  A first solution or uniqueness (a limit of at most 2,
   ``is_unique``): ``best``.  Listing or counting (no limit, or a larger one):
   first ``best`` up to two solutions, which proves most puzzles unique at
   once; only when a second solution exists, dancing links with the loop guard
@@ -29,7 +34,9 @@ split over workers.  Only xcc's public API is used; the engine default is
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
 import xcc
 
@@ -65,27 +72,53 @@ METHODS: dict[str, Method] = {m.name: m for m in (
 DEFAULT_METHOD = "auto"
 
 
-SMALL_CELLS = 64  # boards up to 8 x 8: dancing links beat the SAT engine's setup
+DEDUCE = "deduce"  # the method (and engine) of a result the deducer settled alone
+
+
+def _measured() -> dict:
+    """The policy's table, ``masyu/data/policy.json``: written by
+    ``benchmarks/policy.py`` (its date and machine inside), read here only."""
+    path = Path(__file__).with_name("data") / "policy.json"
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+POLICY: dict = _measured()
+_SMALL, _LARGE, _LIST = POLICY["prove"]["small"], POLICY["prove"]["large"], POLICY["list"]
+# boards up to this many cells: dancing links beat the SAT engine's setup (the crossover)
+SMALL_CELLS: int = _SMALL["up_to_cells"]
+DEDUCE_FIRST: bool = POLICY["deduce_first"]
+
+
+def deduces_first(weak: bool, method: str, encoding: str | None = None,
+                  engine: str | None = None) -> bool:
+    """Whether a search first runs the C deducer (levels 1 and 2, one bounded
+    call: :func:`masyu.deduce.settle`) and answers with it when it settles the
+    puzzle (``method`` ``"deduce"`` in the result): for strong solutions by
+    ``auto`` or ``best`` with no ``encoding`` or ``engine`` chosen, when the
+    measured table says it pays (``deduce_first``: it costs under 5% of a
+    search where it does not settle, and settles most puzzles at 1/20 to 1/100
+    of a search's time)."""
+    return (DEDUCE_FIRST and not weak and METHODS[method].auto and encoding is None
+            and engine is None)
 
 
 def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[str, str, str]:
     """(encoding, method, engine) of ``method="best"``: the fastest way
-    measured here (docs/benchmarks.md, benchmarks/small.py).  Strong
-    solutions: on boards of at most ``SMALL_CELLS`` cells (``cells``, when
-    given), the loop guard in the C dancing-links engine, whose setup is
-    cheaper than a SAT solver's (median 0.6-0.8 of ``sat``'s time on psm
-    6x6 and 8x8, worst 1.3; beyond 8x8 its tail on hard puzzles grows);
-    else the 423 encoding with the loop guard as lazy cuts in CaDiCaL when
+    measured here (``benchmarks/policy.py`` writes the crossover into
+    ``masyu/data/policy.json``; docs/policy.md).  Strong solutions: on boards of
+    at most ``SMALL_CELLS`` cells (``cells``, when given), the loop guard in the
+    C dancing-links engine, whose setup is cheaper than a SAT solver's; else the 423 encoding with the loop guard as lazy cuts in CaDiCaL when
     python-sat is installed, else dancing links with propagation.  Weak
     solutions (listed, often by the thousand): 423 on the default engine (c
     when it is built).  (The engines are named here because they were
     measured: this is the table of the measurements.)"""
     if weak:
         return "423", "guard", xcc.DEFAULT_ENGINE
-    if cells is not None and cells <= SMALL_CELLS and "c" in xcc.ENGINES:
-        return "423", "guard", "c"
-    if "sat" in xcc.ENGINES:
-        return "423", "guard", "sat"
+    if cells is not None and cells <= SMALL_CELLS and _SMALL["engine"] in xcc.ENGINES:
+        return "423", _SMALL["method"], _SMALL["engine"]
+    if _LARGE["engine"] in xcc.ENGINES:
+        return "423", _LARGE["method"], _LARGE["engine"]
     return "423", "propagate", xcc.DEFAULT_ENGINE
 
 
@@ -114,7 +147,9 @@ def auto_runs(weak: bool, limit: int | None, encoding: str | None = None,
     prove = (encoding or prove_enc, prove_method, prove_engine)
     if limit is not None and limit <= 2:
         return [prove + (limit,)]
-    listing = (encoding or "423", "guard", engine or xcc.DEFAULT_ENGINE)
+    listing = (encoding or "423", _LIST["method"] if engine is None else "guard",
+               engine or (_LIST["engine"] if _LIST["engine"] in xcc.ENGINES
+                          else xcc.DEFAULT_ENGINE))
     if listing == prove:
         return [listing + (limit,)]
     return [prove + (2,), listing + (limit,)]

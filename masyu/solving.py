@@ -1,31 +1,34 @@
 """Solving Masyu: the running of a search, sequential or split over workers.
 
-Which runs a search makes (encoding, method, engine: the registry ``METHODS``,
-``auto`` and ``best``) is the policy of :mod:`masyu.methods`; this module runs
-them.  ``Search`` is the object under ``solve``, ``count`` and ``is_unique``,
-and the only one that turns the engine's solutions into loops: the guard (the
+Which runs a search makes (encoding, method, engine: ``METHODS``, ``auto`` and
+``best``; deduction first or not) is the policy of :mod:`masyu.methods`; this
+module runs them.  ``Search``, under ``solve``, ``count`` and ``is_unique``, is
+the only one that turns the engine's solutions into loops: the guard (the
 single-cycle constraint in the search) or the filter (``one_loop`` on each weak
-solution), the limit, and the ``Count``.  Sequential, it runs ``xcc.Search``;
-given workers (``jobs=N``, ``executor=``, ``scheduler=``, ``local_cluster=``)
-it runs ``xcc.Parallel`` instead, one run, with the same loops in the same
-order (``masyu.parallel`` is that door, with ``map_each`` for collections).
-``found`` and ``stats`` are live, for progress displays and for Ctrl-C.
-Only xcc's public API is used; the engine default is ``xcc.DEFAULT_ENGINE``.
-(The module is not ``solve.py``: the function ``masyu.solve`` would shadow it.)
-The exact counts live in ``masyu.exact``.
+solution), the limit, and the ``Count``; or deduction's loop, when the C
+deducer settles the puzzle alone.  Sequential, it runs ``xcc.Search``; given
+workers (``jobs=N``, ``executor=``, ``scheduler=``, ``local_cluster=``)
+``xcc.Parallel``, one run, with the same loops in the same order
+(``masyu.parallel`` is that door, with ``map_each`` for collections).  ``found``
+and ``stats`` are live, for progress and Ctrl-C.  Only xcc's public API is used.
+(Not ``solve.py``: the function ``masyu.solve`` would shadow it.)  Exact counts:
+:mod:`masyu.exact`.
 """
 from __future__ import annotations
 
+import time
 from typing import Callable, Iterable, Iterator
 
 import xcc
 
 from .board import Cell, Edge
+from .deduce import settle
 from .encodings import DEFAULT_ENCODING, Encoding, encode
 from . import memory
 from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
-from .methods import DEFAULT_METHOD, METHODS, check_choices, runs, split_run
+from .methods import (DEDUCE, DEFAULT_METHOD, METHODS, check_choices, deduces_first, runs,
+                      split_run)
 from .puzzle import Puzzle
 from .report import count_dict
 
@@ -106,7 +109,9 @@ class Search:
 
     ``encoding``, ``method`` and ``engine`` are those of the run under way:
     ``method="auto"`` may make two (``masyu.methods.auto_runs``); ``probe`` is
-    then the statistics of the first run, when a second one replaced it.
+    then the statistics of the first run, when a second one replaced it.  When
+    the C deducer settles the puzzle first (``masyu.methods.deduces_first``),
+    no run is made: ``method`` and ``engine`` are ``"deduce"``.
 
     Given workers (``jobs=N``, ``executor=``, ``scheduler=`` or
     ``local_cluster=``; xcc's ``budget=`` and ``warm=`` with them), the search is
@@ -148,16 +153,32 @@ class Search:
                 raise MasyuError("resume continues a search split over workers (jobs=N, ...)",
                                  "argument 'resume'")
             self._runs = runs(weak, method, limit, encoding, engine, cells)
-        self.puzzle = puzzle
-        self.weak = bool(weak)
-        self.limit = limit
+        self.puzzle, self.weak, self.limit = puzzle, bool(weak), limit
         self.probe: xcc.Stats | None = None
         self._encodings: dict[str, Encoding] = {}
+        self._encoding: Encoding | None = None   # the run's (made on demand if deduction answered)
         self._hook = self._progress_hook(on_progress)
-        self._progress_every = progress_every
+        self._progress_every, self._resume = progress_every, resume
         self._deadline = deadline  # each run's own (auto's second run gets it afresh)
-        self._resume = resume
-        self._start(*self._runs[0])
+        wall = time.perf_counter()   # one C call that waits for nothing: CPU time is wall time
+        first = deduces_first(weak, method, encoding, engine) and not self._where
+        self._settled = settle(puzzle) if first else None   # a bounded run of the C deducer
+        if self._settled is None:
+            self._start(*self._runs[0])
+            return
+        self.method = self.engine = DEDUCE   # deduction answered alone: no engine runs
+        self._filter, self._found, self._limit = False, self._settled.count, limit
+        wall = time.perf_counter() - wall
+        self._runs, self._deduced = [], xcc.Stats(  # no state to resume, nothing to count
+            self._found, wall, limit is None or self._found < limit, engine=DEDUCE,
+            cpu_seconds=wall, _counters=self._settled.counters)
+
+    @property
+    def encoding(self) -> Encoding:
+        """The encoding of the run under way (made now if deduction answered)."""
+        if self._encoding is None:
+            self._encoding = encode(self.puzzle, DEFAULT_ENCODING)
+        return self._encoding
 
     def _progress_hook(self, on_progress: Callable | None) -> Callable | None:
         """What the engine's driver calls with its statistics: ``on_progress(self)``."""
@@ -167,7 +188,7 @@ class Search:
         """Encode (once per encoding) and set up the engine's search of one run."""
         if encoding not in self._encodings:
             self._encodings[encoding] = encode(self.puzzle, encoding)
-        self.encoding: Encoding = self._encodings[encoding]
+        self._encoding = self._encodings[encoding]
         self.method, self.engine, self._limit = method, engine, limit
         how = METHODS[method]
         guard = not self.weak and how.cycle
@@ -195,11 +216,11 @@ class Search:
     @property
     def found(self) -> int:
         """The loops found so far by the run under way."""
-        return self._found if self._filter else self._search.stats.solutions
+        return self._found if self._filter or self._settled else self._search.stats.solutions
 
     @property
     def stats(self) -> xcc.Stats:
-        return self._search.stats
+        return self._deduced if self._settled else self._search.stats
 
     @property
     def filtering(self) -> bool:
@@ -213,6 +234,9 @@ class Search:
 
     def _edge_sets(self, keep: bool = True) -> Iterator[frozenset[Edge] | None]:
         """The accepted solutions as edge sets (None for each if not ``keep``)."""
+        if self._settled:   # deduction's loop, or none
+            yield from [self._settled.edges() if keep else None][:self._settled.count]
+            return
         if len(self._runs) == 1:
             yield from self._run(keep)
             return
@@ -269,7 +293,8 @@ class Search:
 
     def result(self) -> Count:
         """The count so far, with its statistics."""
-        return Count(self.found, self.stats, self.weak, self.encoding.kind,
+        return Count(self.found, self.stats, self.weak,
+                     None if self._settled else self.encoding.kind,
                      None if self.weak else self.method)
 
     def interrupted(self) -> Count:

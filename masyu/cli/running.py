@@ -60,7 +60,10 @@ def kind(weak: bool, n: int) -> str:
 
 
 def by(search: Search) -> str:
-    """``by 423/guard/sat``: the encoding, method and engine of the run that answered."""
+    """``by 423/guard/sat``: the encoding, method and engine of the run that answered
+    (``by deduction`` when the deducer answered alone: no run was made)."""
+    if search.method == "deduce":
+        return "by deduction"
     how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
     return "by " + "/".join(how)
 

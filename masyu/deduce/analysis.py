@@ -4,10 +4,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-from ..board import Board, board
+from ..board import PEARL_CODE, Board, board
 from ..loop import Loop
 from ..puzzle import Puzzle
 from . import native
+from . import probe
 from .probe import ProbeState
 from .search import depth_first
 from .state import UNKNOWN, Contradiction
@@ -169,3 +170,53 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> list[Loop]:
     bd = board(puzzle.rows, puzzle.cols)
     res = analyze_kinds(bd, bd.kinds(puzzle.pearls), limit=limit)
     return [Loop(bd.rows, bd.cols, bd.edges_of(s)) for s in res.solutions]
+
+
+class Settled:
+    """What a bounded run of the C deducer proved on its own (:func:`settle`): ``count``
+    the strong solutions (1: the loop it closed, every edge forced; 0: a
+    contradiction, or every edge decided without a loop), ``probes`` and
+    ``assignments`` its work.  ``edges()`` is the loop (empty when ``count`` is 0).
+    Every rule of levels 1 and 2 is sound, so this is a proof: the reasons, step
+    by step, are :func:`masyu.explain`'s."""
+
+    __slots__ = ("rows", "cols", "count", "probes", "assignments", "_val")
+
+    def __init__(self, rows: int, cols: int, count: int, probes: int, assignments: int,
+                 val: bytes) -> None:
+        self.rows, self.cols, self.count = rows, cols, count
+        self.probes, self.assignments, self._val = probes, assignments, val
+
+    @property
+    def counters(self) -> dict[str, int]:
+        return {"probes": self.probes, "assignments": self.assignments}
+
+    def edges(self) -> frozenset:
+        """The loop's edges (by cells), none when there is no loop."""
+        if not self.count:
+            return frozenset()
+        return frozenset(board(self.rows, self.cols).edges_of(self._val))
+
+
+def settle(puzzle: Puzzle, probe_budget: int | None = -1) -> Settled | None:
+    """Levels 1 and 2 in C, in one call, from the parsed puzzle to the verdict: a
+    :class:`Settled` when deduction alone decides the puzzle, else None (also
+    when the C deducer is not built: the Python one costs more than the search it
+    would save).  ``probe_budget`` bounds level 2: -1 (the default) one probe per
+    edge (on the psm collection it never takes half that), None no bound (each
+    round of probing must decide an edge, so at most one round per edge)."""
+    run = native.run_raw
+    if run is None:
+        return None
+    rows, cols = puzzle.rows, puzzle.cols
+    if probe_budget == -1:
+        probe_budget = rows * (2 * cols - 1) - cols
+    kinds = bytearray(rows * cols)
+    for (r, c), kind in puzzle.pearls:
+        kinds[r * cols + c] = PEARL_CODE[kind]
+    stage, contradiction, closed, unknown, probes, assignments, val = run(
+        rows, cols, kinds, (), None, 2, -1 if probe_budget is None else probe_budget,
+        probe.FRONTIER)
+    if not (contradiction or closed or unknown == 0):
+        return None
+    return Settled(rows, cols, 0 if contradiction or not closed else 1, probes, assignments, val)

@@ -31,6 +31,7 @@ REGISTRY = {
 DEDUCERS: tuple[str, ...] = tuple(name for name in REGISTRY
                                   if name != "c" or _deduce is not None)   # the available ones
 DEFAULT_DEDUCER = DEDUCERS[0]
+run_raw = None if _deduce is None else _deduce.run   # the one C call of analysis.settle
 
 
 class Outcome:

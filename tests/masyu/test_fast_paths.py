@@ -53,7 +53,10 @@ def test_best_picks_dancing_links_on_small_boards_and_finds_the_stored_loops(sha
     assert puzzles
     for p in puzzles:
         n = masyu.count(p, method="best", limit=2)
-        assert int(n) == 1 and n.stats.engine == "c", p.name
+        # deduction first (issue 34): the engine runs only when it does not settle the puzzle
+        engine = "deduce" if masyu.deduce.settle(p) is not None else "c"
+        assert int(n) == 1 and n.stats.engine == engine, p.name
+        assert int(masyu.count(p, method="best", engine="c", limit=2)) == 1, p.name
         if p.name in loops:
             assert next(iter(masyu.solve(p, method="best"))) == loops[p.name]
     assert best_configuration(False, SMALL_CELLS)[2] == "c"
