@@ -13,10 +13,8 @@ import time
 from contextlib import nullcontext
 from typing import Optional
 
-import typer
-
+from .common import say
 from .declare import REQUIRED, option
-from .inputs import errors_exit
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..board import check_size
 from ..errors import MasyuError
@@ -114,7 +112,7 @@ class Heartbeat:
         """A line of its own on stderr (the progress line cleared first)."""
         with self.lock:
             self.status.clear()
-            typer.echo(text, err=True)
+            say(text)
 
 
 def density_note(g: Generated, asked: float | None) -> str | None:
@@ -158,7 +156,7 @@ PARAMS = {"generate": GENERATE}
 
 def generate(size: str, seed: str, count: int, difficulty: Optional[str],
              density: Optional[float], minimal: bool, budget: Optional[int],
-             symmetry: str, solutions: Optional[str], quiet: bool) -> None:
+             symmetry: str, solutions: Optional[str], quiet: bool) -> int:
     """Generate puzzles with exactly one solution.
 
     Reproducible from a seed.  Each puzzle is printed as soon as it is made,
@@ -167,15 +165,14 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
 
     Example: masyu generate --size 10x10 --seed 42 --count 3 --difficulty medium
     """
-    with errors_exit():
-        rows, cols = parse_size(size)
-        base = parse_seed(seed)
-        check_size(rows, cols)
+    rows, cols = parse_size(size)
+    base = parse_seed(seed)
+    check_size(rows, cols)
     beat = Heartbeat(quiet)
     made = 0
-    with OutputFile(solutions, stream=True) if solutions is not None else nullcontext() as loops:
-        try:
-            with errors_exit():
+    try:
+        with nullcontext() if solutions is None else OutputFile(solutions, stream=True) as loops:
+            try:
                 for k in range(count):
                     s = nth_seed(base, k)
                     beat.working(f"masyu: making puzzle {k + 1} of {count} "
@@ -194,10 +191,10 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
                         beat.say(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
                                  f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
                                  f"(score {g.difficulty.score})" + (f"; {note}" if note else ""))
-        except KeyboardInterrupt:
-            beat.close()
-            if not quiet:
-                typer.echo(f"masyu: interrupted: {made} of {count} puzzles made, kept", err=True)
-            raise typer.Exit(130) from None
-        finally:
-            beat.close()
+            finally:
+                beat.close()
+    except KeyboardInterrupt:
+        if not quiet:
+            say(f"masyu: interrupted: {made} of {count} puzzles made, kept")
+        return 130
+    return 0

@@ -6,15 +6,17 @@ import os
 from importlib import resources
 from typing import Optional
 
-from .common import say
-from .inputs import errors_exit, fail, read_puzzle_arg
-from .outputs import OutputFile, held_interrupt, write_file
-from .running import Progress, Stdout, by, check_memory, kind, new_search
+from .common import fail, say
+from .outputs import OutputFile, Stdout, held_interrupt, write_file
+from .running import Progress, by, check_memory
 from ..formats import FORMATS, LOOP_FORMATS, write as write_puzzle, write_loop
 from ..formats import svg as svg_format
 from ..loop import Loop
 from ..puzzle import Puzzle
 from ..render import PICTURES
+from ..report import kind
+from ..solving import Search
+from ..sources import read_puzzle
 
 # the puzzle formats that carry a loop drawn on the puzzle (pzprv3: for puzz.link's player)
 WITH_LOOP = tuple(name for name, f in FORMATS.items() if f.kind == "puzzle" and f.read_loop)
@@ -71,14 +73,14 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
              "--format")
     collected: list[str] | None = (
         [] if fmt in DOCUMENTS and several and out_dir is None else None)
-    p = example_puzzle() if puzzle is None else read_puzzle_arg(puzzle)
+    p = example_puzzle() if puzzle is None else read_puzzle(puzzle)
     search_limit = None if all_ else (limit if limit is not None else 2)
     check_memory(p, allowed, limit=search_limit, **how)
     folder = None if out_dir is None else out_folder(out_dir)
     with OutputFile(output, stream=True) if output is not None else Stdout() as out:
         progress = Progress(quiet)
         if where is None:
-            search = new_search(p, progress, limit=search_limit, **how)
+            search = Search(p, on_progress=progress, limit=search_limit, **how)
         else:
             from . import jobs  # start-up: only a parallel solve needs masyu.parallel
             search = jobs.search(p, where, continue_, True, limit=search_limit, **how)
@@ -88,20 +90,19 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
         width = 1 if shown is None else len(str(shown))   # --all: widened at the end
         received, interrupted = 0, False
         try:
-            with errors_exit():
-                for loop in search:
-                    with held_interrupt():    # a solution is written and counted, or neither
-                        if shown is None or received < shown:
-                            if collected is not None:   # one document, written at the end
-                                collected.append(show(p, loop, fmt))
-                            else:
-                                _put(p, loop, fmt, received, out, folder, width)
-                        received += 1
+            for loop in search:
+                with held_interrupt():    # a solution is written and counted, or neither
+                    if shown is None or received < shown:
+                        if collected is not None:   # one document, written at the end
+                            collected.append(show(p, loop, fmt))
+                        else:
+                            _put(p, loop, fmt, received, out, folder, width)
+                    received += 1
         except KeyboardInterrupt:
             interrupted = True
             search.interrupted()
             if where is not None:  # taken now: the loops written, not those found
-                state = jobs.state_of(search, received)
+                state = search.state(received)
             if search.found > received and not search.filtering:
                 search.stats.solutions = received   # the last one never reached the output
         progress.done()
@@ -122,7 +123,7 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
             note = f"unique {kind(weak, 1)}"
         else:
             note = f"more than one {kind(weak, 1)}; --all lists them"
-        say(f"{note}, {by(search)}; {search.stats}")
+        say(f"{note}, {by(search)}; {search.stats.text(cpu=True)}")
     if interrupted and where is not None:
         jobs.keep_state(state, continue_)
     return 130 if interrupted else (0 if n else 1)
