@@ -106,6 +106,18 @@ def kind(weak: bool, n: int) -> str:
 times = xcc.results.times   # ``0.125 s (0.118 s CPU)``: wall and CPU seconds
 
 
+def solve_note(n: int, weak: bool, listed: bool, complete: bool, interrupted: bool) -> str:
+    """What a solve found: ``unique strong solution``, ``no weak solutions``, ``3 strong
+    solutions`` (``listed``: --all or --limit), ``interrupted: ... so far``."""
+    if interrupted:
+        return f"interrupted: {n:,} {kind(weak, n)} so far"
+    if listed:
+        return f"{n:,} {kind(weak, n)}" + ("" if complete else " (stopped at the limit)")
+    if n < 2:
+        return f"unique {kind(weak, 1)}" if n else f"no {kind(weak, 2)}"
+    return f"more than one {kind(weak, 1)}; --all lists them"
+
+
 def clock(seconds: float) -> str:
     """``12.5 s``, ``4m05s``, ``2h10m``."""
     if seconds < 60:

@@ -7,7 +7,6 @@ soon as it is made, so that Ctrl-C loses only the one under way.
 """
 from __future__ import annotations
 
-import re
 import threading
 import time
 from contextlib import nullcontext
@@ -17,51 +16,13 @@ from .common import say
 from .declare import REQUIRED, option
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..board import check_size
-from ..errors import MasyuError
-from ..formats import box, grid
-from ..generate import DIFFICULTIES, Generated, generate_with_loop
+from ..generate import DIFFICULTIES, generate_with_loop
+from ..generate.series import (density_note, format_generated, format_solution, nth_seed,
+                               parse_seed, parse_size)
 from ..generate.pearls import Budget
 from ..generate.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
 BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
-
-_SIZE = re.compile(r"^\s*([0-9]{1,4})\s*[xX×]\s*([0-9]{1,4})\s*$")
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``RxC`` (rows first), or a single number for a square board."""
-    m = _SIZE.match(text)
-    if m:
-        return int(m.group(1)), int(m.group(2))
-    if text.strip().isdigit() and len(text.strip()) <= 4:
-        n = int(text)
-        return n, n
-    raise MasyuError(f"a size is RxC, e.g. 10x10, not {text[:40]!r}", "--size")
-
-
-def parse_seed(text: str) -> int | str:
-    """A decimal integer is an integer seed; anything else is a string seed."""
-    t = text.strip()
-    if re.fullmatch(r"-?[0-9]{1,30}", t):
-        return int(t)
-    if not t or re.search(r"\s", text):
-        raise MasyuError("a text seed is one word (no spaces)", "--seed")
-    return text
-
-
-def nth_seed(seed: int | str, k: int) -> int | str:
-    """The seed of the k-th puzzle (from 0) of a run: 7, 8, 9, ... or daily, daily-1, daily-2, ..."""
-    if k == 0:
-        return seed
-    return seed + k if isinstance(seed, int) else f"{seed}-{k}"
-
-
-def format_generated(g: Generated) -> str:
-    return f"# {g.header()}\n" + grid.write(g.puzzle) + "\n"
-
-
-def format_solution(g: Generated) -> str:
-    return f"# {g.header()}\n" + box.write(g.loop) + "\n"
 
 
 class Heartbeat:
@@ -113,18 +74,6 @@ class Heartbeat:
         with self.lock:
             self.status.clear()
             say(text)
-
-
-def density_note(g: Generated, asked: float | None) -> str | None:
-    """What to say when the density asked for was not reached."""
-    cells = g.puzzle.rows * g.puzzle.cols
-    pearls = len(g.puzzle.pearls)
-    if asked is None or pearls == max(1, round(asked * cells)):
-        return None
-    why = ("fewer pearls would not keep one solution" + (f" at {g.difficulty.band}"
-                                                          if g.difficulty else "")
-           if pearls > asked * cells else "the loop admits no more pearls")
-    return f"density {pearls / cells:.2f} ({pearls} pearls), not the {asked:g} asked: {why}"
 
 
 GENERATE = (

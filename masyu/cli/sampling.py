@@ -12,12 +12,12 @@ from typing import Optional
 import xcc
 
 from .common import fail, say
-from .listing import BLANK_LINE_BETWEEN, DOCUMENTS, SHOWS, WITH_LOOP, show
-from .outputs import emit
+from .outputs import Stdout
 from .running import exact_memory
 from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option, summaries
 from ..exact import sample as sample_loops
 from ..report import kind, plural, times
+from ..showing import SHOWS, Shown, one_a_file
 from ..sources import read_puzzle
 
 MEMORY_HELP = ("Memory limit, e.g. 2G or 500M (default: half the machine's memory, at most 4/5 "
@@ -47,7 +47,7 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fm
 
     Example: masyu sample '6x6:eBbBfWbWbBaBcWbBe' -k 3 --seed 7 --weak
     """
-    if k > 1 and fmt in WITH_LOOP and fmt not in BLANK_LINE_BETWEEN:
+    if k > 1 and one_a_file(fmt):
         fail(f"several {fmt} files cannot share one output: draw one (-k 1)", "--format")
     p = read_puzzle(puzzle)
     limit = exact_memory(memory)
@@ -57,11 +57,10 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fm
     except KeyboardInterrupt:
         say("masyu: interrupted while building the diagram")
         return 130
-    texts = [show(p, loop, fmt) for loop in loops]
-    if fmt in DOCUMENTS and len(texts) > 1:
-        texts = [DOCUMENTS[fmt](texts)]
-    between = "\n" if fmt in BLANK_LINE_BETWEEN else ""
-    emit(between.join(texts))
+    shown = Shown(p, fmt, Stdout(), several=len(loops) > 1)
+    for loop in loops:
+        shown.write(loop)
+    shown.close()
     if not quiet:
         what = kind(weak, 2)
         note = plural(len(loops), "draw") if loops else f"no {what}"
