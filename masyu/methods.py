@@ -171,6 +171,17 @@ def check_choices(encoding: str | None, method: str, engine: str | None,
     if engine is not None and engine not in xcc.ENGINES:
         raise MasyuError(f"unknown or unavailable engine {engine!r}; "
                          f"valid engines: {', '.join(xcc.ENGINES)}")
+    check_weak_method(method, weak)
+
+
+def check_weak_method(method: str, weak: bool,
+                      where: str = "arguments 'method' and 'weak'") -> None:
+    """Weak solutions take no method that says how strong ones are found (filter,
+    guard, propagate: it would be ignored); those that choose a configuration
+    (``auto``, ``best``) apply.  The command line's check too (``where``: its options)."""
+    if weak and method in METHODS and not METHODS[method].auto:
+        raise MasyuError(f"weak solutions take no method {method!r} (a method says how strong "
+                         "solutions are found; auto and best choose for weak ones too)", where)
 
 
 def runs(weak: bool, method: str, limit: int | None, encoding: str | None = None,

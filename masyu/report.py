@@ -6,7 +6,9 @@ are dicts whose keys are named here once; the CSV of ``--each`` has one column
 per key of ``ROW_COLUMNS`` and per counter of any engine (``counter_columns``),
 in every mode and for every engine, so that rows of several runs line up.
 docs/reports.md lists them.  The number style is also here: human text with
-thousands separators (``human``), JSON and CSV plain integers.
+thousands separators (``human``), JSON and CSV plain integers; and the human
+lines the commands print on stderr (``progress``, ``bar``, ``summary``,
+``times``: wall and CPU seconds).
 
 - ``mode``: ``strong`` or ``weak``, the kind of solution counted;
 - ``count``: the number counted (``solve --each``: found, at most the limit,
@@ -90,3 +92,68 @@ def csv_values(row: Mapping, names: list[str]) -> list:
             value = ""
         out.append(value)
     return out
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
+
+
+def kind(weak: bool, n: int) -> str:
+    """``strong solution``, ``weak solutions``: the kind of ``n`` solutions."""
+    return f"{mode(weak)} solution{'' if n == 1 else 's'}"
+
+
+times = xcc.results.times   # ``0.125 s (0.118 s CPU)``: wall and CPU seconds
+
+
+def solve_note(n: int, weak: bool, listed: bool, complete: bool, interrupted: bool) -> str:
+    """What a solve found: ``unique strong solution``, ``no weak solutions``, ``3 strong
+    solutions`` (``listed``: --all or --limit), ``interrupted: ... so far``."""
+    if interrupted:
+        return f"interrupted: {n:,} {kind(weak, n)} so far"
+    if listed:
+        return f"{n:,} {kind(weak, n)}" + ("" if complete else " (stopped at the limit)")
+    if n < 2:
+        return f"unique {kind(weak, 1)}" if n else f"no {kind(weak, 2)}"
+    return f"more than one {kind(weak, 1)}; --all lists them"
+
+
+def clock(seconds: float) -> str:
+    """``12.5 s``, ``4m05s``, ``2h10m``."""
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    s = int(seconds)
+    return f"{s // 3600}h{s // 60 % 60:02d}m" if s >= 3600 else f"{s // 60}m{s % 60:02d}s"
+
+
+def bar(done: int, total: int, elapsed: float, name: str) -> str:
+    """``[=====>     ] 1,234/3,604 34% 2m10s, about 4m05s left: NAME``"""
+    width = 20
+    filled = width * done // total if total else width
+    left = elapsed / done * (total - done) if done else 0.0
+    eta = f", about {clock(left)} left" if done else ""
+    return (f"[{'=' * filled}{'>' if filled < width else ''}{' ' * (width - filled - 1)}] "
+            f"{done:,}/{total:,} {100 * done // max(total, 1)}% {clock(elapsed)}{eta}: {name}")
+
+
+def summary(key: str, tally: Mapping, before: int, seconds: float) -> str:
+    """``3,604 puzzles in 1m02s: 3,604 with one strong solution``, and the rest
+    (``key``: the rows' answer, strong, weak or valid; ``tally``: rows by answer)."""
+    total = sum(tally.values())
+    if key == "valid":
+        parts = [f"{tally.get(True, 0):,} valid", f"{tally.get(False, 0):,} not"]
+    else:
+        names = {0: f"no {key} solution", 1: f"one {key} solution", 2: "more than one"}
+        parts = [f"{tally[k]:,} with {names[k]}" for k in sorted(tally)]
+    done = f" ({before:,} done before)" if before else ""
+    return f"{total:,} puzzles in {clock(seconds)}{done}: " + (", ".join(parts) or "none")
+
+
+def progress(found: int, filtering: bool, stats: xcc.Stats, elapsed: float) -> str:
+    """``... 12 solutions (of 40 weak), 1,234 nodes, 5,000 nodes/s, 3 s``: a search so far."""
+    text = f"... {plural(found, 'solution')}"
+    if filtering:  # the weak solutions examined
+        text += f" (of {stats.solutions:,} weak)"
+    name, value = next(iter(stats.counters.items()), ("nodes", 0))
+    rate = value / elapsed if elapsed > 0 else 0.0
+    return text + f", {value:,} {name}, {rate:,.0f} {name}/s, {elapsed:.0f} s"

@@ -9,10 +9,16 @@ makes, a plain dict a puzzle, here or over workers.
 counted or found; for check ``valid`` and ``violations``), the engine's
 statistics (``Stats.as_dict()``), ``encoding``, ``method``, ``engine``,
 ``seconds`` and ``cpu_seconds`` (the wall and CPU time for this puzzle, encoding
-included).  The command line (:mod:`masyu.cli.each`) writes them.
+included).  ``RowsOutput`` writes them (JSON lines, or CSV with one column per
+key of :mod:`masyu.report`) on stdout or appended to a file as each is made,
+and reads a file's finished rows back to resume; ``only`` picks the puzzles by
+name.  The command line (:mod:`masyu.cli.each`) runs them.
 """
 from __future__ import annotations
 
+import csv
+import json
+import re
 import time
 from dataclasses import dataclass
 from typing import Callable, Iterator, Mapping, Optional, Sequence
@@ -20,11 +26,13 @@ from typing import Callable, Iterator, Mapping, Optional, Sequence
 import xcc
 
 from .check import check as check_loop
+from .errors import MasyuError
 from .exact import exact_count
 from .formats import box
 from .loop import Loop
 from .parallel import map_each
 from .puzzle import Puzzle
+from .report import columns, csv_line, csv_values
 from .solving import Search
 
 
@@ -124,3 +132,86 @@ def _row_job(job: tuple[Puzzle, Task, Loop | None],
 
 
 in_order: RowsOf = rows_by()   # the default rows_of of run_each
+
+
+def only(puzzles: Sequence[Puzzle], pattern: str | None, where: str = "--only") -> list[Puzzle]:
+    """The puzzles whose names match ``pattern`` (``re.search``; None: all);
+    unnamed ones get ``puzzle-K``, their place in the file."""
+    named = [p if p.name else Puzzle(p.rows, p.cols, p.pearls, name=f"puzzle-{k}")
+             for k, p in enumerate(puzzles, 1)]
+    if pattern is None:
+        return named
+    try:
+        regex = re.compile(pattern)
+    except re.error as err:
+        raise MasyuError(f"not a regular expression: {err}", where) from None
+    return [p for p in named if regex.search(p.name)]
+
+
+class RowsOutput:
+    """Where the rows of ``task`` go: stdout, or ``path`` (each row appended whole:
+    :class:`xcc.textio.AppendFile`); ``resume``: the finished rows of ``path``
+    are kept, their names in ``done``."""
+
+    def __init__(self, task: Task, path: str | None, as_csv: bool, resume: bool) -> None:
+        self.task, self.as_csv = task, as_csv
+        self.columns = columns(task.verb)
+        self.done: set[str] = set()
+        kept = ""
+        if resume:
+            if path is None:
+                raise MasyuError("--resume needs the output file: --resume FILE", "--resume")
+            kept = self._read_back(path)
+        self.file = (xcc.textio.Stdout() if path is None else
+                     xcc.textio.AppendFile(path, start=len(kept.encode("utf-8")), error=MasyuError))
+        if as_csv and not kept:
+            self.file.write(csv_line(self.columns))
+
+    def _read_back(self, path: str) -> str:
+        """The rows already in ``path`` (whole lines: a last line cut short is
+        dropped), their names into ``done``; the text up to the end of the last."""
+        try:
+            with open(path, encoding="utf-8", newline="") as f:
+                text = f.read()
+        except FileNotFoundError:
+            return ""
+        except (OSError, UnicodeDecodeError) as err:
+            raise MasyuError(getattr(err, "strerror", None) or str(err), path) from None
+        lines = text.splitlines(keepends=True)
+        if lines and not lines[-1].endswith("\n"):
+            lines.pop()                 # a last line cut short: done again
+        kept = []
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                kept.append(line)
+                continue
+            if self.as_csv:
+                values = next(csv.reader([line]))
+                if number == 1:
+                    if values != self.columns:
+                        raise MasyuError("not the CSV of this command (its header differs)", path)
+                    kept.append(line)
+                    continue
+                name = values[0] if values else ""
+            else:
+                try:
+                    name = json.loads(line)["name"]
+                except (ValueError, KeyError, TypeError):
+                    raise MasyuError("not a row of masyu --each (JSON lines)",
+                                     f"{path}, line {number}") from None
+            self.done.add(str(name))
+            kept.append(line)
+        return "".join(kept)
+
+    def write(self, r: Mapping) -> None:
+        """One row, whole (the loop of a solve's row is not in it)."""
+        if self.as_csv:
+            self.file.write(csv_line(csv_values(r, self.columns)))
+        else:
+            self.file.write(json.dumps({k: v for k, v in r.items() if k != "loop"}) + "\n")
+
+    def __enter__(self) -> "RowsOutput":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.file.__exit__(*exc)

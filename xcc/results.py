@@ -115,15 +115,24 @@ class Stats:
                 "interrupted": self.interrupted, "engine": self.engine}
 
     def __str__(self) -> str:
-        """``1 solution, 1,199 nodes, ...``: thousands separated, singular for 1."""
+        return self.text()
+
+    def text(self, cpu: bool = False) -> str:
+        """``1 solution, 1,199 nodes, ..., 0.012 s``: thousands separated, singular
+        for 1 (``cpu``: the CPU seconds too, ``0.012 s (0.011 s CPU)``)."""
         parts = [_label("{} solutions", self.solutions)]
         labels = self.labels
         parts += [_label(labels.get(k, "{} " + k), v) for k, v in self.counters.items()]
-        parts.append(f"{self.seconds:.3f} s")
+        parts.append(times(self.seconds, self.cpu_seconds) if cpu else f"{self.seconds:.3f} s")
         s = ", ".join(parts)
         if not self.complete:
             s += " (stopped early)"
         return s
+
+
+def times(seconds: float, cpu_seconds: float) -> str:
+    """``0.125 s (0.118 s CPU)``: wall and CPU seconds, as a statistics line says them."""
+    return f"{seconds:.3f} s ({cpu_seconds:.3f} s CPU)"
 
 
 @dataclass(frozen=True)

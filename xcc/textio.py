@@ -14,6 +14,10 @@ fault is one error naming the file and a short reason, never a traceback:
   it over the target, so a full disk, a missing directory or an interruption
   leaves no half-written file; a device or a pipe (``/dev/stdout``,
   ``/dev/full``) is written in place, since nothing can be renamed over it.
+  :class:`AtomicFile` is that writer, for a file written a record at a time
+  (``stream``: the finished records kept when a run stops);
+  :class:`AppendFile` appends whole records to the file itself (rows a
+  resumed run reads back); :func:`emit` writes a whole record to stdout.
 
 ``error`` is the exception class to raise, called as ``error(message,
 where)``: ``XCCError`` by default, ``MasyuError`` for masyu.
@@ -186,40 +190,178 @@ def write_text(path: str | os.PathLike, text: str, *, error: ErrorType = XCCErro
     """Write ``text`` (UTF-8) to ``path`` atomically: a temporary file beside it,
     renamed over it.  A device or a pipe is written in place.  Every fault is
     ``error(message, path)``, and no temporary file is left behind."""
-    target = _source(path)
     if not isinstance(text, str):
         raise XCCTypeError(f"text must be a str, not {type(text).__name__}", "argument 'text'")
-    if target in ("", "-") or "\0" in target:
-        raise error("not a file name to write to", repr(target)[:80])
-    data = text.encode("utf-8", "surrogateescape")
-    try:
-        info = os.stat(target)
-    except FileNotFoundError:
-        info = None
-    except OSError as err:
-        raise error(reason(err), target) from None
-    if info is not None and stat.S_ISDIR(info.st_mode):
-        raise error("is a directory, not a file", target)
-    if info is not None and not stat.S_ISREG(info.st_mode):
-        _write_in_place(target, data, error)
-        return
-    real = os.path.realpath(target)   # through a symbolic link, not over it
-    directory, base = os.path.split(real)
-    if not os.path.isdir(directory or "."):
-        raise error(f"no such directory: {os.path.dirname(target) or '.'}", target)
-    tmp, fd = _temporary(directory, base, info, target, error)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, real)
-    except BaseException as err:
+    with AtomicFile(path, error=error) as f:
+        f.write(text)
+
+
+class AtomicFile:
+    """A file that appears whole (the writer of :func:`write_text`): written to a
+    temporary file beside ``path`` and renamed over it by :meth:`commit` (the
+    target's mode kept; through a symbolic link, not over it), or removed by
+    :meth:`discard`; a device or a pipe is written in place.  Each
+    :meth:`write` is one whole record, flushed with Ctrl-C held back.  Leaving
+    the ``with`` block commits, or discards after an exception; ``stream``:
+    commits once a record is written however the block is left (a stream of
+    whole records keeps the finished ones).  Every fault is ``error(message,
+    path)``."""
+
+    def __init__(self, path: str | os.PathLike, *, error: ErrorType = XCCError,
+                 stream: bool = False) -> None:
+        target = _source(path)
+        if target in ("", "-") or "\0" in target:
+            raise error("not a file name to write to", repr(target)[:80])
+        self.path, self.error, self.stream = target, error, stream
+        self.records, self.closed, self.temp = 0, False, None
         try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        if isinstance(err, OSError):
+            info = os.stat(target)
+        except FileNotFoundError:
+            info = None
+        except OSError as err:
             raise error(reason(err), target) from None
-        raise
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise error("is a directory, not a file", target)
+        if info is not None and not stat.S_ISREG(info.st_mode):
+            fd = self._opened(lambda: os.open(target, os.O_WRONLY | os.O_TRUNC))
+        else:
+            self.real = os.path.realpath(target)   # through a symbolic link, not over it
+            directory, base = os.path.split(self.real)
+            if not os.path.isdir(directory or "."):
+                raise error(f"no such directory: {os.path.dirname(target) or '.'}", target)
+            self.temp, fd = _temporary(directory, base, info, target, error)
+        self.file = os.fdopen(fd, "wb")
+
+    def _opened(self, open_: Callable[[], int]) -> int:
+        try:
+            return open_()
+        except OSError as err:
+            raise self.error(reason(err), self.path) from None
+
+    def write(self, text: str) -> None:
+        """Append one whole record (flushed: a crash loses at most this one)."""
+        try:
+            with held():
+                self.file.write(text.encode("utf-8", "surrogateescape"))
+                self.file.flush()
+                self.records += 1
+        except OSError as err:
+            self.discard()
+            raise self.error(reason(err), self.path) from None
+
+    def commit(self) -> None:
+        """Move the finished file into place."""
+        if self.closed:
+            return
+        self.closed = True
+        try:
+            self.file.close()
+            if self.temp is not None:
+                os.replace(self.temp, self.real)
+        except BaseException as err:   # (Ctrl-C between the write and the rename too)
+            self._remove()
+            if isinstance(err, OSError):
+                raise self.error(reason(err), self.path) from None
+            raise
+
+    def discard(self) -> None:
+        """Remove the temporary file: the path keeps what it had."""
+        if self.closed:
+            return
+        self.closed = True
+        with contextlib.suppress(OSError):
+            self.file.close()
+        self._remove()
+
+    def _remove(self) -> None:
+        if self.temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self.temp)
+
+    def __enter__(self) -> "AtomicFile":
+        return self
+
+    def __exit__(self, kind, value, traceback) -> None:
+        if kind is None or (self.stream and self.records):
+            self.commit()
+        else:
+            self.discard()
+
+
+class AppendFile:
+    """Records appended to ``path`` itself, each whole and flushed as it comes
+    (rows that a resumed run reads back): a run stopped any way (a signal,
+    SIGKILL, a crash) leaves every finished record in the file.  ``start``: the
+    bytes of the file to keep, the rest cut off (0: a new file).  A record that
+    cannot be written (a full disk) is cut off again: the file ends with a whole
+    one.  A device or a pipe is written as it is."""
+
+    def __init__(self, path: str, start: int = 0, *, error: ErrorType = XCCError) -> None:
+        self.path, self.error, self.records = path, error, 0
+        try:
+            mode: int | None = os.stat(path).st_mode
+        except OSError:
+            mode = None
+        if mode is not None and stat.S_ISDIR(mode):
+            raise error("is a directory, not a file", path)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o666)
+            self.size: int | None = start
+            if mode is None or stat.S_ISREG(mode):
+                os.ftruncate(fd, start)
+                os.lseek(fd, start, os.SEEK_SET)
+            else:
+                self.size = None   # nothing to cut back
+        except OSError as err:
+            raise error(reason(err), path) from None
+        self.file = os.fdopen(fd, "wb")
+
+    def write(self, text: str) -> None:
+        """Append one whole record (flushed: a crash loses at most this one)."""
+        data = text.encode("utf-8")
+        try:
+            with held():
+                self.file.write(data)
+                self.file.flush()
+                if self.size is not None:
+                    self.size += len(data)
+                self.records += 1
+        except OSError as err:
+            with contextlib.suppress(OSError, ValueError):   # back to the last whole record
+                self.file.close()
+            if self.size is not None:
+                with contextlib.suppress(OSError):
+                    os.truncate(self.path, self.size)
+            raise self.error(reason(err), self.path) from None
+
+    def __enter__(self) -> "AppendFile":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.file.close()
+
+
+class Stdout:
+    """stdout as an output of whole records (the stand-in for :class:`AtomicFile`)."""
+
+    records = 0
+
+    def write(self, text: str) -> None:
+        emit(text)
+
+    def __enter__(self) -> "Stdout":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+
+def emit(text: str) -> None:
+    """Write one whole record to stdout and flush it, Ctrl-C held back meanwhile."""
+    with held():
+        sys.stdout.write(text)
+        sys.stdout.flush()
 
 
 def _temporary(directory: str, base: str, info, target: str, error: ErrorType) -> tuple[str, int]:
@@ -243,16 +385,8 @@ def _temporary(directory: str, base: str, info, target: str, error: ErrorType) -
     raise error("cannot make a temporary file beside it", target)
 
 
-def _write_in_place(target: str, data: bytes, error: ErrorType) -> None:
-    try:
-        with open(target, "wb") as f:
-            f.write(data)
-    except OSError as err:
-        raise error(reason(err), target) from None
-
-
 __all__ = ["MAX_BYTES", "MIB", "read_text", "read_stream", "write_text", "reason", "size_text",
-           "check_limit"]
+           "check_limit", "AtomicFile", "AppendFile", "Stdout", "emit"]
 
 
 # Ctrl-C, SIGTERM and SIGHUP held back while a record is written (one mechanism: xcc.interrupts)

@@ -24,7 +24,7 @@ import xcc
 
 # The table of verbs and the house's messages live in .common, below every verb
 # module (they import them from there); re-exported here, the face of the command.
-from .common import COMMANDS, HELP, STDIN_PICK, exits, fault, say  # noqa: F401
+from .common import COMMANDS, HELP, exits, fault, guarded, say  # noqa: F401
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -52,7 +52,7 @@ def quick(verb: str, argv: Sequence[str]) -> int | None:
     if given is None:
         return None
     try:
-        return exits(lambda: getattr(solving, verb)(**given), "masyu")
+        return exits(lambda: guarded(getattr(solving, verb))(**given), "masyu")
     except SystemExit as done:  # fail(): its line is said, the code is 2
         return done.code if isinstance(done.code, int) else 2
 

@@ -14,10 +14,10 @@ from typing import Optional
 import xcc
 
 from .common import say
-from .inputs import errors_exit, read_puzzle_arg
 from .outputs import emit
 from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option
 from ..certify import NotUnique, prove as prove_puzzle, verify as verify_dir
+from ..sources import read_puzzle
 
 CHECKERS = xcc.drat.CHECKERS
 CHECKER_HELP = "The DRAT checker: " + "; ".join(f"{k}: {v}" for k, v in CHECKERS.items()) + "."
@@ -49,15 +49,13 @@ def prove(puzzle: str, out: Path, quiet: bool) -> int:
 
     Example: masyu prove examples/puzzle.txt -o cert/
     """
-    p = read_puzzle_arg(puzzle)
+    p = read_puzzle(puzzle)
     try:
-        with errors_exit():
-            try:
-                cert = prove_puzzle(p)
-            except NotUnique as err:
-                say(f"masyu: not unique: {err.message}")
-                return 1
-            cert.write(out)
+        cert = prove_puzzle(p)
+        cert.write(out)
+    except NotUnique as err:
+        say(f"masyu: not unique: {err.message}")
+        return 1
     except KeyboardInterrupt:
         say("masyu: interrupted: no certificate written")
         return 130
@@ -78,10 +76,9 @@ def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) 
 
     Example: masyu verify cert/
     """
-    p = read_puzzle_arg(puzzle) if puzzle is not None else None
+    p = read_puzzle(puzzle) if puzzle is not None else None
     try:
-        with errors_exit():
-            v = verify_dir(directory, checker, p)
+        v = verify_dir(directory, checker, p)
     except KeyboardInterrupt:
         say("masyu: interrupted: not verified")
         return 130

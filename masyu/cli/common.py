@@ -1,15 +1,24 @@
 """What every verb of the ``masyu`` command shares: the table of verbs, the help
-line, the stdin token, and the house's messages and exit codes (``say``,
-``fault``, ``exits``).  Below every other module of ``masyu.cli`` (the package's
-``__init__`` re-exports these and imports the verbs, so they cannot live there
-without a circle).  No Typer, no library: the quick path reads it.
+line, and the house's messages and exit codes (``say``, ``fault``, ``exits``),
+and how a verb fails: ``fail(message, where=None)``, one line ``masyu: ...`` on
+stderr and exit code 2 (``SystemExit``: the same under Typer and on the quick
+path); ``errors_exit()``, MasyuError and xcc's XCCError as ``fail``, which
+every verb runs inside (``guarded``: :mod:`masyu.cli.full` and the quick path
+wrap each verb), so the library's errors need no handling in the verbs.
+Below every other module of ``masyu.cli`` (the package's ``__init__``
+re-exports these and imports the verbs, so they cannot live there without a
+circle).  No Typer, no library (its errors only): the quick path reads it.
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import sys
-from typing import Callable
+from typing import Callable, Iterator, NoReturn
 
 import xcc
+
+from ..errors import MasyuError
 
 # name: (module of masyu.cli, function, summary: the first line of its docstring)
 COMMANDS: dict[str, tuple[str, str, str]] = {
@@ -35,7 +44,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "verify": ("certifying", "verify", "Check a certificate of uniqueness without a SAT solver."),
 }
 HELP = "Solve, count, check, convert, draw and generate Masyu puzzles."
-STDIN_PICK = "\x00stdin#"   # -#NAME, protected from the option parser (see inputs.py)
+STDIN_PICK = "\x00stdin#"   # -#NAME, protected from the option parser (full.Command)
 
 
 def say(text: str) -> None:
@@ -55,3 +64,30 @@ def exits(call: Callable[[], int], prog: str) -> int:
     Ctrl-C as 130; running out of memory points at --memory).  Returns the exit
     code.  (``fail``'s SystemExit passes through.)"""
     return xcc.command.exits(call, prog, "out of memory; see --memory")
+
+
+def fail(message: str, where: str | None = None) -> NoReturn:
+    """Print ``masyu: <where>: <message>`` on stderr and exit with code 2."""
+    text = f"{where}: {message}" if where else message
+    say(f"masyu: {' '.join(text.split())}")
+    raise SystemExit(2)
+
+
+@contextlib.contextmanager
+def errors_exit() -> Iterator[None]:
+    """Turn MasyuError / XCCError into one line on stderr and exit 2 (no traceback)."""
+    try:
+        yield
+    except (MasyuError, xcc.XCCError) as err:
+        fail(getattr(err, "message", str(err)), getattr(err, "where", None))
+
+
+def guarded(verb: Callable[..., object]) -> Callable[..., object]:
+    """``verb`` run inside :func:`errors_exit` (its name and docstring kept), its
+    arguments ``-#NAME`` again (a puzzle of stdin, protected from the parser)."""
+    @functools.wraps(verb)
+    def run(**kwargs):
+        with errors_exit():
+            return verb(**{k: "-#" + v[len(STDIN_PICK):] if isinstance(v, str)
+                           and v.startswith(STDIN_PICK) else v for k, v in kwargs.items()})
+    return run

@@ -11,20 +11,16 @@ no count).
 from __future__ import annotations
 
 import json
-import sys
 from typing import Optional
 
 import xcc
 
-from .common import say
-from .inputs import errors_exit, fail
-from .outputs import emit
-from .running import Progress, by, check_memory, kind, new_search
+from .common import fail, say
+from .outputs import Status, emit
+from .running import Progress, by, check_memory, exact_memory
 from ..puzzle import Puzzle
-from ..report import human
-from ..solving import Count
-
-EXACT_LEAST = 1 << 20   # bytes: the smallest --memory of an exact count
+from ..report import human, kind, times
+from ..solving import Count, Search
 
 
 def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optional[str] = None,
@@ -33,17 +29,16 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
           continue_: Optional[str] = None) -> int:
     """Count the solutions of ``p``, print the count; the exit code.  ``where``:
     the executor options of a parallel count, ``continue_`` its state file."""
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    check_memory(p, allowed, limit=limit, **how)
+    how = dict(weak=weak, encoding=encoding, method=method, engine=engine, limit=limit)
+    check_memory(p, allowed, **how)
     progress = Progress(quiet)
     if where is None:
-        search = new_search(p, progress, limit=limit, **how)
+        search = Search(p, on_progress=progress, **how)
     else:
         from . import jobs  # start-up: only a parallel count needs masyu.parallel and Typer
-        search = jobs.search(p, where, continue_, quiet, limit=limit, **how)
+        search = jobs.search(p, where, continue_, quiet, **how)
     try:
-        with errors_exit():
-            result: Count = search.count()
+        result: Count = search.count()
     except KeyboardInterrupt:
         result = search.interrupted()
     progress.done()
@@ -55,34 +50,11 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
             "" if result.complete else " (stopped at the limit)")
         emit(f"{human(result)} {kind(weak, int(result))}{note}\n")
         if not quiet:
-            say(f"{by(search)}: {result.stats}")
+            say(f"{by(search)}: {result.stats.text(cpu=True)}")
     if interrupted:  # the state for --resume FILE (a sequential count's too)
         from . import jobs  # start-up: (as above)
         jobs.keep_state(search, continue_)
     return 130 if interrupted else (0 if result else 1)
-
-
-class BuildProgress:
-    """About once a second: the level, the states so far, the memory."""
-
-    def __init__(self, quiet: bool) -> None:
-        self.quiet, self.shown, self.tty = quiet, False, sys.stderr.isatty()
-
-    def __call__(self, stats: xcc.Stats) -> None:
-        if self.quiet:
-            return
-        c = stats.counters
-        text = (f"... level {c.get('level', 0):,} of {c.get('levels', 0):,}, "
-                f"{c.get('states', 0):,} states, {c.get('bytes', 0) / 2**20:,.0f} MB, "
-                f"{stats.seconds:.0f} s")
-        sys.stderr.write(("\r" + text + "\033[K") if self.tty else text + "\n")
-        sys.stderr.flush()
-        self.shown = True
-
-    def done(self) -> None:
-        if self.shown and self.tty:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()
 
 
 def exact_engine(engine: Optional[str]) -> Optional[str]:
@@ -101,14 +73,19 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
                 by: Optional[str] = None) -> int:
     """``masyu count --exact``: print the count (with ``by``, the rows ``VALUE  COUNT`` under
     a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C)."""
-    with errors_exit():
-        limit = None if memory is None else xcc.sizes.parse_size(memory, least=EXACT_LEAST)
+    limit = exact_memory(memory)
     from ..exact import exact_count  # start-up: a count by listing needs no memo side
-    progress = BuildProgress(quiet)
-    with errors_exit():
-        stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
-                            on_progress=progress, by=by)
-    progress.done()
+    status = Status(quiet, every=0.0)
+
+    def progress(stats: xcc.Stats) -> None:   # about once a second: the level, states, memory
+        c = stats.counters
+        status.show(f"... level {c.get('level', 0):,} of {c.get('levels', 0):,}, "
+                    f"{c.get('states', 0):,} states, {c.get('bytes', 0) / 2**20:,.0f} MB, "
+                    f"{stats.seconds:.0f} s")
+
+    stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
+                        on_progress=progress, by=by)
+    status.clear()
     c = stats.counters
     if stats.interrupted:
         say(f"masyu: interrupted at level {c.get('level', 0):,} of {c.get('levels', 0):,}: "
@@ -124,5 +101,5 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
         if not quiet:
             say(f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
                 f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "
-                f"{stats.seconds:.3f} s")
+                f"{times(stats.seconds, stats.cpu_seconds)}")
     return 0 if n else 1

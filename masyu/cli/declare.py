@@ -1,9 +1,11 @@
-"""What the verbs' declarations share: the builders (:mod:`xcc.command`'s) and the
-help texts several verbs use.  No Typer here: the quick path reads them."""
+"""What the verbs' declarations share: the builders (:mod:`xcc.command`'s), the
+help texts several verbs use, and the refusal of ``--each``'s options without it.
+No Typer here: the quick path reads them."""
 from __future__ import annotations
 
 import xcc
 
+from .common import fail
 from ..formats import FORMATS
 from ..render import PICTURES
 
@@ -23,3 +25,12 @@ def summaries(names: tuple[str, ...]) -> str:
     """``name: summary; ...`` of formats and pictures, for a --help text."""
     return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
                      for name in names) + "."
+
+
+def no_each(verb: str | None = None, **given: object) -> None:
+    """Refuse the options of ``--each`` given without it (``only``, ``csv``,
+    ``resume``: their values; ``verb``: a parallel one takes ``--resume FILE``)."""
+    for name, value in given.items():
+        if value:
+            also = f" (or takes the FILE of a parallel {verb})" if name == "resume" and verb else ""
+            fail(f"--{name} goes with --each{also}", f"--{name}")

@@ -6,15 +6,12 @@ not unique; 2 bad input; 130 Ctrl-C (ambiguity reports the pearls verified so fa
 """
 from __future__ import annotations
 
-import contextlib
 import json
-import sys
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
-import typer
-
-from .inputs import errors_exit, fail, read_puzzle_arg
+from .common import fail, say
+from .outputs import emit
 from .running import limit_memory
 from .solving import MEMORY
 from .declare import REQUIRED, argument, option
@@ -23,43 +20,11 @@ from ..explain import RULES, THEMES, ambiguity as find_ambiguity, explain as exp
 from ..errors import MasyuError
 from ..explain import Marks, hint as find_hint, parse_marks, state_svg, state_text
 from ..explain.pictures import DEFAULT_THEME
+from ..sources import read_puzzle, read_state
 
 THEME_HELP = "The pictures' look: " + "; ".join(f"{n}: {t.summary}" for n, t in THEMES.items())
 STEP_FILES = 10_000   # pictures written by --svg-steps, at most
-
-
-@contextlib.contextmanager
-def interrupted() -> Iterator[None]:
-    """Ctrl-C before anything is found: one line on stderr, exit code 130."""
-    try:
-        yield
-    except KeyboardInterrupt:
-        typer.echo("masyu: interrupted", err=True)
-        raise typer.Exit(code=130) from None
-
-
-def _read_state(arg: str) -> str:
-    """The text of STATE: ``-`` for stdin, a file, or the text itself."""
-    if arg == "-":
-        try:
-            return sys.stdin.read()
-        except UnicodeDecodeError:
-            fail("not UTF-8 text", "--state")
-    path = Path(arg)
-    try:
-        is_file = "\n" not in arg and len(arg) < 4096 and path.is_file()
-    except (OSError, ValueError):
-        is_file = False
-    if is_file:
-        try:
-            return path.read_text(encoding="utf-8")
-        except UnicodeDecodeError:
-            fail("not UTF-8 text", arg)
-        except OSError as err:
-            fail(err.strerror or str(err), arg)
-    if arg.strip().startswith(("{", "pzprv3")) or "\n" in arg:
-        return arg
-    fail("no such file (STATE is a file, - for stdin, or JSON {\"set\": [...]})", "--state")
+INTERRUPTED = 130     # Ctrl-C before anything is found: "masyu: interrupted"
 
 
 EXPLAIN_HELP = """Explain a puzzle step by step.
@@ -102,22 +67,29 @@ PARAMS = {"explain": EXPLAIN, "hint": HINT, "ambiguity": AMBIGUITY}
 
 
 def explain(puzzle: str, as_json: bool, svg_steps: Optional[Path], theme: str,
-            memory_: Optional[str]) -> None:
-    p = read_puzzle_arg(puzzle)
-    with errors_exit(), interrupted():
+            memory_: Optional[str]) -> int:
+    p = read_puzzle(puzzle)
+    try:
         account = explain_puzzle(p, memory=limit_memory(memory_))
+    except KeyboardInterrupt:
+        return _interrupted()
     if svg_steps is not None:
         _write_steps(account, svg_steps, theme)
     if as_json:
-        typer.echo(account.to_json())
+        emit(account.to_json() + "\n")
     else:
         width = len(str(len(account.steps)))
-        for k, step in enumerate(account.steps, 1):
-            typer.echo(f"{k:>{width}}. [{step.rule}] {step.text}")
         level = {1: "local rules", 2: "board-wide rules and trials", 3: "search"}[account.level]
-        typer.echo(f"{account.ending} (level {account.level}: {level})")
-        typer.echo(state_text(p, account.marks), nl=False)
-    raise typer.Exit(code=0 if account.result == "solved" else 1)
+        emit("".join(f"{k:>{width}}. [{step.rule}] {step.text}\n"
+                     for k, step in enumerate(account.steps, 1))
+             + f"{account.ending} (level {account.level}: {level})\n"
+             + state_text(p, account.marks))
+    return 0 if account.result == "solved" else 1
+
+
+def _interrupted() -> int:
+    say("masyu: interrupted")
+    return INTERRUPTED
 
 
 explain.__doc__ = EXPLAIN_HELP
@@ -137,7 +109,7 @@ def _write_steps(account, folder: Path, theme: str) -> None:
         fail(err.strerror or str(err), str(folder))
 
 
-def hint(puzzle: str, state: Optional[str], as_json: bool, memory_: Optional[str]) -> None:
+def hint(puzzle: str, state: Optional[str], as_json: bool, memory_: Optional[str]) -> int:
     """The next step from your marks, or which marks are wrong.
 
     A deduction and its reason (not the answer's next edge), or which marks are wrong
@@ -146,29 +118,28 @@ def hint(puzzle: str, state: Optional[str], as_json: bool, memory_: Optional[str
 
     Example: masyu hint examples/puzzle.txt --state '{"set": [[1, 1, 2, 1, 1]]}'
     """
-    p = read_puzzle_arg(puzzle)
-    text = None if state is None else _read_state(state)
-    with errors_exit():
-        try:
-            marks = Marks(p.rows, p.cols) if text is None else parse_marks(text, p)
-        except MasyuError as err:   # name the option
-            where = f"--state, {err.where}" if err.where else "--state"
-            raise MasyuError(err.message, where) from None
-        with interrupted():
-            found = find_hint(p, marks, memory=limit_memory(memory_))
+    p = read_puzzle(puzzle)
+    text = None if state is None else read_state(state)
+    try:
+        marks = Marks(p.rows, p.cols) if text is None else parse_marks(text, p)
+    except MasyuError as err:   # name the option
+        raise MasyuError(err.message, f"--state, {err.where}" if err.where else "--state") \
+            from None
+    try:
+        found = find_hint(p, marks, memory=limit_memory(memory_))
+    except KeyboardInterrupt:
+        return _interrupted()
     if as_json:
-        typer.echo(json.dumps(found.as_dict(), ensure_ascii=False))
+        emit(json.dumps(found.as_dict(), ensure_ascii=False) + "\n")
     else:
-        typer.echo(found.text)
-        if found.step is not None:
-            typer.echo(state_text(p, marks, cells=found.step.cells, tentative=found.step.set),
-                       nl=False)
-        for w in found.wrong:
-            typer.echo(f"  wrong: {w.text}")
-    raise typer.Exit(code=0 if found.kind in ("step", "solved") else 1)
+        step = found.step
+        emit(found.text + "\n" + ("" if step is None else
+                                   state_text(p, marks, cells=step.cells, tentative=step.set))
+             + "".join(f"  wrong: {w.text}\n" for w in found.wrong))
+    return 0 if found.kind in ("step", "solved") else 1
 
 
-def ambiguity(puzzle: str, as_json: bool, memory_: Optional[str]) -> None:
+def ambiguity(puzzle: str, as_json: bool, memory_: Optional[str]) -> int:
     """Where a puzzle with two or more solutions is ambiguous.
 
     Two solutions that differ in as few edges as found, the cells where they differ, and single pearls whose addition makes it unique (each
@@ -176,22 +147,20 @@ def ambiguity(puzzle: str, as_json: bool, memory_: Optional[str]) -> None:
 
     Example: masyu ambiguity examples/puzzle.txt
     """
-    p = read_puzzle_arg(puzzle)
-    with errors_exit(), interrupted():
+    p = read_puzzle(puzzle)
+    try:
         report = find_ambiguity(p, memory=limit_memory(memory_))
+    except KeyboardInterrupt:
+        return _interrupted()
     if as_json:
-        typer.echo(json.dumps(report.as_dict(), ensure_ascii=False))
+        emit(json.dumps(report.as_dict(), ensure_ascii=False) + "\n")
     else:
-        typer.echo(report.text)
-        if report.second is not None:
-            typer.echo("first:")
-            typer.echo(state_text(p, _marks(report.first), cells=report.cells), nl=False)
-            typer.echo("second:")
-            typer.echo(state_text(p, _marks(report.second), cells=report.cells), nl=False)
+        emit(report.text + "\n" + ("" if report.second is None else "".join(
+            f"{which}:\n" + state_text(p, _marks(loop), cells=report.cells)
+            for which, loop in (("first", report.first), ("second", report.second)))))
     if report.interrupted:
-        typer.echo("masyu: interrupted", err=True)
-        raise typer.Exit(code=130)
-    raise typer.Exit(code=0 if report.unique else 1)
+        return _interrupted()
+    return 0 if report.unique else 1
 
 
 def _marks(loop) -> Marks:

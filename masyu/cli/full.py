@@ -18,7 +18,7 @@ from typer.core import TyperCommand
 
 import xcc
 
-from .common import COMMANDS, HELP, STDIN_PICK
+from .common import COMMANDS, HELP, STDIN_PICK, guarded
 
 COMPLETE = "_MASYU_COMPLETE"   # set by the shell's completion script (click's name for it)
 
@@ -49,7 +49,8 @@ def make_app(names: Sequence[str] | None = None) -> typer.Typer:
     for name, (module, function, summary) in COMMANDS.items():
         if name in wanted:
             verbs = importlib.import_module(f"{__package__}.{module}")
-            verb = xcc.command.typer_command(verbs.PARAMS[function], getattr(verbs, function))
+            verb = xcc.command.typer_command(verbs.PARAMS[function],
+                                             guarded(getattr(verbs, function)))
             app.command(name, cls=Command, short_help=summary)(verb)
         else:
             app.command(name, short_help=summary, help=summary,

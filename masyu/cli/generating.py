@@ -7,63 +7,22 @@ soon as it is made, so that Ctrl-C loses only the one under way.
 """
 from __future__ import annotations
 
-import re
 import threading
 import time
 from contextlib import nullcontext
 from typing import Optional
 
-import typer
-
+from .common import say
 from .declare import REQUIRED, option
-from .inputs import errors_exit
 from .outputs import OutputFile, Status, emit, held_interrupt
 from ..board import check_size
-from ..errors import MasyuError
-from ..formats import box, grid
-from ..generate import DIFFICULTIES, Generated, generate_with_loop
+from ..generate import DIFFICULTIES, generate_with_loop
+from ..generate.series import (density_note, format_generated, format_solution, nth_seed,
+                               parse_seed, parse_size)
 from ..generate.pearls import Budget
 from ..generate.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
 
 BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
-
-_SIZE = re.compile(r"^\s*([0-9]{1,4})\s*[xX×]\s*([0-9]{1,4})\s*$")
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``RxC`` (rows first), or a single number for a square board."""
-    m = _SIZE.match(text)
-    if m:
-        return int(m.group(1)), int(m.group(2))
-    if text.strip().isdigit() and len(text.strip()) <= 4:
-        n = int(text)
-        return n, n
-    raise MasyuError(f"a size is RxC, e.g. 10x10, not {text[:40]!r}", "--size")
-
-
-def parse_seed(text: str) -> int | str:
-    """A decimal integer is an integer seed; anything else is a string seed."""
-    t = text.strip()
-    if re.fullmatch(r"-?[0-9]{1,30}", t):
-        return int(t)
-    if not t or re.search(r"\s", text):
-        raise MasyuError("a text seed is one word (no spaces)", "--seed")
-    return text
-
-
-def nth_seed(seed: int | str, k: int) -> int | str:
-    """The seed of the k-th puzzle (from 0) of a run: 7, 8, 9, ... or daily, daily-1, daily-2, ..."""
-    if k == 0:
-        return seed
-    return seed + k if isinstance(seed, int) else f"{seed}-{k}"
-
-
-def format_generated(g: Generated) -> str:
-    return f"# {g.header()}\n" + grid.write(g.puzzle) + "\n"
-
-
-def format_solution(g: Generated) -> str:
-    return f"# {g.header()}\n" + box.write(g.loop) + "\n"
 
 
 class Heartbeat:
@@ -114,19 +73,7 @@ class Heartbeat:
         """A line of its own on stderr (the progress line cleared first)."""
         with self.lock:
             self.status.clear()
-            typer.echo(text, err=True)
-
-
-def density_note(g: Generated, asked: float | None) -> str | None:
-    """What to say when the density asked for was not reached."""
-    cells = g.puzzle.rows * g.puzzle.cols
-    pearls = len(g.puzzle.pearls)
-    if asked is None or pearls == max(1, round(asked * cells)):
-        return None
-    why = ("fewer pearls would not keep one solution" + (f" at {g.difficulty.band}"
-                                                          if g.difficulty else "")
-           if pearls > asked * cells else "the loop admits no more pearls")
-    return f"density {pearls / cells:.2f} ({pearls} pearls), not the {asked:g} asked: {why}"
+            say(text)
 
 
 GENERATE = (
@@ -158,7 +105,7 @@ PARAMS = {"generate": GENERATE}
 
 def generate(size: str, seed: str, count: int, difficulty: Optional[str],
              density: Optional[float], minimal: bool, budget: Optional[int],
-             symmetry: str, solutions: Optional[str], quiet: bool) -> None:
+             symmetry: str, solutions: Optional[str], quiet: bool) -> int:
     """Generate puzzles with exactly one solution.
 
     Reproducible from a seed.  Each puzzle is printed as soon as it is made,
@@ -167,15 +114,14 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
 
     Example: masyu generate --size 10x10 --seed 42 --count 3 --difficulty medium
     """
-    with errors_exit():
-        rows, cols = parse_size(size)
-        base = parse_seed(seed)
-        check_size(rows, cols)
+    rows, cols = parse_size(size)
+    base = parse_seed(seed)
+    check_size(rows, cols)
     beat = Heartbeat(quiet)
     made = 0
-    with OutputFile(solutions, stream=True) if solutions is not None else nullcontext() as loops:
-        try:
-            with errors_exit():
+    try:
+        with nullcontext() if solutions is None else OutputFile(solutions, stream=True) as loops:
+            try:
                 for k in range(count):
                     s = nth_seed(base, k)
                     beat.working(f"masyu: making puzzle {k + 1} of {count} "
@@ -194,10 +140,10 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
                         beat.say(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
                                  f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
                                  f"(score {g.difficulty.score})" + (f"; {note}" if note else ""))
-        except KeyboardInterrupt:
-            beat.close()
-            if not quiet:
-                typer.echo(f"masyu: interrupted: {made} of {count} puzzles made, kept", err=True)
-            raise typer.Exit(130) from None
-        finally:
-            beat.close()
+            finally:
+                beat.close()
+    except KeyboardInterrupt:
+        if not quiet:
+            say(f"masyu: interrupted: {made} of {count} puzzles made, kept")
+        return 130
+    return 0

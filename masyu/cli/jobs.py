@@ -21,17 +21,16 @@ from typing import Optional
 
 import xcc
 
-from .common import say
-from .inputs import errors_exit
+from .common import errors_exit, say
 from ..errors import MasyuError
 from ..parallel import ParallelSearch
 from ..puzzle import Puzzle
 
+
 def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
           continue_: Optional[str] = None) -> dict | None:
     """The executor options given (None: a sequential run)."""
-    with errors_exit():
-        given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
+    given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
     if continue_ is not None and given is None:  # a sequential run that keeps its state
         given = {"executor": xcc.parallel.InProcess()}
     return given
@@ -43,23 +42,14 @@ def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
     engine, limit), continued from the ``--resume`` file if it exists, and
     its state kept there as it counts (``checkpoint``: a run killed outright
     loses at most a few tasks' work)."""
-    def checkpoint() -> None:  # the state so far, kept in the file as the count goes
+    def checkpoint() -> None:  # the state so far, kept as the count goes (a fault: exit 2 now)
         with errors_exit():
             xcc.textio.write_text(continue_, json.dumps(found.state()))
 
-    with errors_exit():
-        found = ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
-                               on_progress=None if quiet else xcc.cli_parallel.show_progress,
-                               checkpoint=None if continue_ is None else checkpoint,
-                               **how, **where)
+    found = ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
+                           on_progress=None if quiet else xcc.cli_parallel.show_progress,
+                           checkpoint=None if continue_ is None else checkpoint, **how, **where)
     return found
-
-
-def state_of(found: ParallelSearch, written: int | None = None) -> dict:
-    """What a parallel count or solve did and has left (``written``: the loops
-    a solve wrote), for :func:`keep_state`."""
-    with errors_exit():
-        return found.state(written)
 
 
 def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
@@ -73,6 +63,5 @@ def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
         except MasyuError as err:  # a sequential run that left no state: it says why
             say(f"masyu: {err}")
             return
-    with errors_exit():
-        xcc.cli_parallel.save_interrupted(state, state["pending"], continue_,
-                                          option="--resume", name="masyu")
+    xcc.cli_parallel.save_interrupted(state, state["pending"], continue_, option="--resume",
+                                      name="masyu")

@@ -5,9 +5,8 @@ import datetime
 import webbrowser
 from typing import Optional
 
-from .common import say
+from .common import fail, say
 from .declare import option
-from .inputs import errors_exit, fail
 from .outputs import emit
 from ..daily import daily as daily_puzzle, parse_date
 from ..play import make_server
@@ -32,9 +31,8 @@ def daily(date: Optional[str]) -> None:
 
     Example: masyu daily --date 2024-05-06
     """
-    with errors_exit():
-        day = parse_date(date, "--date") if date is not None else datetime.date.today()
-        emit(daily_puzzle(day).to_collection())
+    day = parse_date(date, "--date") if date is not None else datetime.date.today()
+    emit(daily_puzzle(day).to_collection())
 
 
 def play(host: str, port: int, no_browser: bool, verbose: bool) -> int:
@@ -45,11 +43,10 @@ def play(host: str, port: int, no_browser: bool, verbose: bool) -> int:
 
     Example: masyu play --port 8000   (runs until Ctrl-C)
     """
-    with errors_exit():
-        try:
-            server = make_server(host, port, verbose=verbose)
-        except OSError as err:
-            fail(f"cannot listen on {host}:{port}: {err.strerror or err}", "--port")
+    try:
+        server = make_server(host, port, verbose=verbose)
+    except OSError as err:
+        fail(f"cannot listen on {host}:{port}: {err.strerror or err}", "--port")
     with server:
         say(f"masyu: playing at {server.url} (Ctrl-C stops)")
         server.prefetch(datetime.date.today())

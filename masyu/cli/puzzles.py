@@ -1,19 +1,18 @@
 """CLI verbs for puzzles: check, list, convert, render; their options declared once."""
 from __future__ import annotations
 
-from contextlib import nullcontext
 from typing import Optional
 
-
-from .each import Rows, Task, only, run_each
-from .inputs import (errors_exit, fail, read_collection_arg, read_loop_arg, read_puzzle_arg,
-                     read_solutions_arg)
-from .outputs import OutputFile, emit
-from .declare import (CSV_HELP, LOOP_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, option,
-                      summaries)
+from .common import fail
+from .each import Task, each as each_
+from .outputs import OutputFile, Stdout, emit
+from .declare import (CSV_HELP, LOOP_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, no_each,
+                      option, summaries)
 from ..check import check as check_loop
 from ..formats import PUZZLE_FORMATS, write
 from ..render import PICTURES, render_svg, render_text
+from ..rows import only
+from ..sources import read_collection, read_loop, read_puzzle, read_solutions
 
 TARGETS = PUZZLE_FORMATS + tuple(PICTURES)   # convert --to: every puzzle format, the pictures
 TARGET_HELP = "The format to write: " + summaries(TARGETS)
@@ -32,9 +31,8 @@ def convert(input: str, to: str) -> None:
 
     Example: masyu convert 'https://puzz.link/p?mashu/6/6/1063000i3000' --to tatham
     """
-    puzzle = read_puzzle_arg(input)
-    with errors_exit():
-        _out(PICTURES[to][1](puzzle) if to in PICTURES else write(puzzle, to))
+    puzzle = read_puzzle(input)
+    _out(PICTURES[to][1](puzzle) if to in PICTURES else write(puzzle, to))
 
 
 CHECK = (
@@ -66,29 +64,16 @@ def check(puzzle: str, loop: str, weak: bool, each: bool, only_: Optional[str], 
     if puzzle == "-" and loop == "-":
         fail("only one of PUZZLE and LOOP can be read from stdin")
     if each:
-        puzzles, _ = read_collection_arg(puzzle)
-        loops = read_solutions_arg(loop)
-        with Rows(Task("check", weak=weak), output, as_csv, resume) as rows, errors_exit():
-            return run_each(only(puzzles, only_), Task("check", weak=weak), rows, quiet=quiet,
-                            loops=loops)
-    _single_only(only_, as_csv, output, resume)
-    p = read_puzzle_arg(puzzle)
-    found = read_loop_arg(loop, p)
-    with errors_exit():
-        violations = check_loop(p, found, weak=weak)
+        return each_(puzzle, Task("check", weak=weak), output, as_csv, resume, only_, quiet,
+                     loops=read_solutions(loop))
+    no_each(only=only_, csv=as_csv, resume=resume)
+    p = read_puzzle(puzzle)
+    violations = check_loop(p, read_loop(loop, p), weak=weak)
     if not violations:
         emit(f"valid {'weak' if weak else 'strong'} solution\n")
         return 0
     emit("".join(f"{v}\n" for v in violations))
     return 1
-
-
-def _single_only(only_: Optional[str], as_csv: bool, output: Optional[str],
-                 resume: bool) -> None:
-    """Refuse the options of --each without it."""
-    for given, name in ((only_, "--only"), (as_csv, "--csv"), (resume, "--resume")):
-        if given:
-            fail(f"{name} goes with --each", name)
 
 
 LIST = (argument("file", metavar="FILE", default=REQUIRED, help="A collection file (- for stdin)."),
@@ -102,8 +87,7 @@ def list_(file: str, only_: Optional[str]) -> None:
 
     Example: masyu list examples/puzzles.txt
     """
-    puzzles, _ = read_collection_arg(file)
-    chosen = only(puzzles, only_)
+    chosen = only(read_collection(file), only_)
     sizes = [f"{p.rows}x{p.cols}" for p in chosen]
     width = max((len(p.name) for p in chosen), default=0)
     size_width = max((len(s) for s in sizes), default=0)
@@ -125,19 +109,13 @@ def render(puzzle: str, loop: Optional[str], svg: Optional[str]) -> None:
 
     Example: masyu render '6x6:eBbBfWbWbBaBcWbBe' --svg puzzle.svg
     """
-    p = read_puzzle_arg(puzzle)
+    p = read_puzzle(puzzle)
     if puzzle == "-" and loop == "-":
         fail("only one of PUZZLE and LOOP can be read from stdin")
-    to_file = svg not in (None, "-")
-    with OutputFile(svg) if to_file else nullcontext() as target:
-        found = read_loop_arg(loop, p) if loop is not None else None
-        with errors_exit():
-            picture = render_text(p, found) if svg is None else render_svg(p, found)
-        picture = picture if picture.endswith("\n") else picture + "\n"
-        if target is None:
-            emit(picture)
-        else:
-            target.write(picture)
+    with OutputFile(svg) if svg not in (None, "-") else Stdout() as target:
+        found = read_loop(loop, p) if loop is not None else None
+        picture = render_text(p, found) if svg is None else render_svg(p, found)
+        target.write(picture if picture.endswith("\n") else picture + "\n")
 
 
 PARAMS = {"convert": CONVERT, "check": CHECK, "list_": LIST, "render": RENDER}

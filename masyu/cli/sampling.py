@@ -11,14 +11,14 @@ from typing import Optional
 
 import xcc
 
-from .common import say
-from .counting import EXACT_LEAST
-from .inputs import errors_exit, fail, read_puzzle_arg
-from .listing import BLANK_LINE_BETWEEN, DOCUMENTS, SHOWS, WITH_LOOP, show
-from .outputs import emit
-from .running import kind
+from .common import fail, say
+from .outputs import Stdout
+from .running import exact_memory
 from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option, summaries
 from ..exact import sample as sample_loops
+from ..report import kind, plural, times
+from ..showing import SHOWS, Shown, one_a_file
+from ..sources import read_puzzle
 
 MEMORY_HELP = ("Memory limit, e.g. 2G or 500M (default: half the machine's memory, at most 4/5 "
                "of what is free); a build that would pass it stops with an error first.")
@@ -47,25 +47,22 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fm
 
     Example: masyu sample '6x6:eBbBfWbWbBaBcWbBe' -k 3 --seed 7 --weak
     """
-    if k > 1 and fmt in WITH_LOOP and fmt not in BLANK_LINE_BETWEEN:
+    if k > 1 and one_a_file(fmt):
         fail(f"several {fmt} files cannot share one output: draw one (-k 1)", "--format")
-    p = read_puzzle_arg(puzzle)
-    with errors_exit():
-        limit = None if memory is None else xcc.sizes.parse_size(memory, least=EXACT_LEAST)
-    start = time.perf_counter()
-    with errors_exit():
-        try:
-            loops = sample_loops(p, k, seed=seed, weak=weak, memory=limit)
-        except KeyboardInterrupt:
-            say("masyu: interrupted while building the diagram")
-            return 130
-    texts = [show(p, loop, fmt) for loop in loops]
-    if fmt in DOCUMENTS and len(texts) > 1:
-        texts = [DOCUMENTS[fmt](texts)]
-    between = "\n" if fmt in BLANK_LINE_BETWEEN else ""
-    emit(between.join(texts))
+    p = read_puzzle(puzzle)
+    limit = exact_memory(memory)
+    start, cpu = time.perf_counter(), xcc.cpu_time()
+    try:
+        loops = sample_loops(p, k, seed=seed, weak=weak, memory=limit)
+    except KeyboardInterrupt:
+        say("masyu: interrupted while building the diagram")
+        return 130
+    shown = Shown(p, fmt, Stdout(), several=len(loops) > 1)
+    for loop in loops:
+        shown.write(loop)
+    shown.close()
     if not quiet:
         what = kind(weak, 2)
-        note = f"{len(loops):,} draw{'' if len(loops) == 1 else 's'}" if loops else f"no {what}"
-        say(f"{note} (seed {seed}), {time.perf_counter() - start:.3f} s")
+        note = plural(len(loops), "draw") if loops else f"no {what}"
+        say(f"{note} (seed {seed}), {times(time.perf_counter() - start, xcc.cpu_time() - cpu)}")
     return 0 if loops or k == 0 else 1

@@ -4,10 +4,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-import typer
-
+from .common import fail, say
 from .declare import option
-from .inputs import errors_exit, fail
 
 try:   # the optional service extra: masyu serve says how to install it
     from ..service import running
@@ -28,7 +26,7 @@ PARAMS = {"serve": SERVE}
 
 
 def serve(host: str, port: int, data: Optional[str], database: Optional[str], workers: int,
-          verbose: bool) -> None:
+          verbose: bool) -> int:
     """Serve Daily Masyu to many players.
 
     The page, players, ranked time attacks, leaderboards and the tracker (docs/service.md).
@@ -37,20 +35,19 @@ def serve(host: str, port: int, data: Optional[str], database: Optional[str], wo
     Example: masyu serve --data masyu-data --port 8000   (runs until Ctrl-C)
     """
     listening = []
-    try:
-        with errors_exit():
-            if running is None:
-                fail(f"masyu serve needs the service extra ({MISSING} is missing): "
-                     "pip install 'xcc-masyu[service]'", "serve")
-            folder = Path(data) if data else running.default_data()
+    if running is None:
+        fail(f"masyu serve needs the service extra ({MISSING} is missing): "
+             "pip install 'xcc-masyu[service]'", "serve")
+    folder = Path(data) if data else running.default_data()
 
-            def ready() -> None:
-                listening.append(True)
-                typer.echo(f"masyu: playing at http://{host}:{port}/ for many players (data in "
-                           f"{folder}; Ctrl-C stops)", err=True)
-            running.serve(host, port, folder, database, workers, verbose, ready=ready)
+    def ready() -> None:
+        listening.append(True)
+        say(f"masyu: playing at http://{host}:{port}/ for many players (data in {folder}; "
+            "Ctrl-C stops)")
+    try:
+        running.serve(host, port, folder, database, workers, verbose, ready=ready)
     except KeyboardInterrupt:   # uvicorn hands a Ctrl-C it caught back once it has stopped
         pass
     # one line, whenever the Ctrl-C (or SIGTERM) came: before listening or after
-    typer.echo("masyu: stopped" if listening else "masyu: interrupted", err=True)
-    raise typer.Exit(code=130)
+    say("masyu: stopped" if listening else "masyu: interrupted")
+    return 130

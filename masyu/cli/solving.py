@@ -14,26 +14,24 @@ without it.
 from __future__ import annotations
 
 import io
-import os
 import warnings
-from contextlib import nullcontext
 from typing import Optional
 
 import xcc
 
-from .common import say
-from .counting import EXACT_LEAST, count as count_one, count_exact, exact_engine
-from .inputs import errors_exit, fail, read_collection_arg, read_file, read_puzzle_arg
+from .common import fail, say
+from .counting import count as count_one, count_exact, exact_engine
 from .listing import SHOWS, example_puzzle, solve as solve_one  # noqa: F401 (tests)
-from .outputs import OutputFile
-from .running import Stdout, check_memory, limit_memory
-from .declare import (CSV_HELP, EACH_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, option,
-                      summaries)
+from .outputs import OutputFile, Stdout
+from .running import exact_memory, limit_memory
+from .declare import (CSV_HELP, EACH_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, no_each,
+                      option, summaries)
 from .. import memory
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..exact import BY
 from ..encodings import encode as encode_puzzle
-from ..methods import DEFAULT_METHOD, METHODS, best_configuration
+from ..methods import DEFAULT_METHOD, METHODS, best_configuration, check_weak_method
+from ..sources import read_puzzle
 
 ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the method's choice "
                f"(auto: {best_configuration(False)[2]} to prove, {xcc.DEFAULT_ENGINE} to list; "
@@ -42,7 +40,8 @@ ENCODING_HELP = "; ".join(f"{name}: {c.summary}" for name, c in ENCODINGS.items(
     f". Default: the method's choice ({DEFAULT_ENCODING}).")
 METHOD_HELP = "Strong solutions by " + "; ".join(
     f"{name}: {m.summary}" for name, m in METHODS.items()) + (
-    ". Not with --weak or --exact (they take no method).")
+    ". With --weak only auto or best (the others say how strong solutions are found); "
+    "not with --exact.")
 MEMORY_HELP = ("Refuse a task that would need more memory than this (e.g. 4G, 800M). "
                "Default: half the machine's memory, at most 4/5 of what is free.")
 RESUME_HELP = ("With --each: --resume FILE skips the puzzles already in the rows file FILE "
@@ -132,7 +131,7 @@ PARAMS = {"solve": SOLVE, "count": COUNT, "encode": ENCODE}
 
 
 def _where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
-           continue_: Optional[str]) -> dict | None:
+           continue_: Optional[str] = None) -> dict | None:
     """The executor options given (None: a sequential run, without masyu.parallel)."""
     if jobs is None and scheduler is None and local_cluster is None and continue_ is None:
         return None
@@ -140,56 +139,31 @@ def _where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optiona
     return jobs_.where(jobs, scheduler, local_cluster, continue_)
 
 
-def _each(puzzle: str, verb: str, how: dict, only: Optional[str], as_csv: bool,
-          output: Optional[str], resume: bool, quiet: bool, allowed: int | None,
-          solutions: Optional[str] = None, where: dict | None = None) -> int:
-    """``--each``: the ``verb``'s row of every puzzle of a collection (``how``: the task's options)."""
-    from . import each as each_  # start-up: one puzzle's solve needs no --each
-    task = each_.Task(verb, **how)
-    puzzles, _ = read_collection_arg(puzzle)
-    chosen = each_.only(puzzles, only)
-    if chosen and not task.exact:  # (an exact count's memory is bounded by --memory itself)
-        biggest = max(chosen, key=lambda p: p.rows * p.cols)
-        check_memory(biggest, allowed, weak=task.weak, encoding=task.encoding,
-                     method=task.method, engine=task.engine, limit=task.limit)
-    kept = read_file(solutions) if solutions and resume and os.path.exists(solutions) else ""
-    with each_.Rows(task, output, as_csv, resume) as rows, \
-            (nullcontext() if solutions is None
-             else OutputFile(solutions, keep=kept, stream=True)) as loops, errors_exit():
-        rows_of = each_.rows_by(**(where or {}))
-        return each_.run_each(chosen, task, rows, quiet=quiet, solutions=loops, rows_of=rows_of)
-
-
 def _method(method: Optional[str], weak: bool, exact: bool = False) -> str:
     """The method of a search: ``--method``, else the default; refused where no
-    method applies (a method is how strong solutions are found)."""
-    if method is not None:
-        if exact:
-            fail("an exact count takes no method (the memoized search counts the loops "
-                 "themselves); drop --method", "--method")
-        if weak:
-            fail("a method says how strong solutions are found; weak ones (--weak) take "
-                 "none: drop --method", "--method")
-    return DEFAULT_METHOD if method is None else method
+    method applies (the library's rule for weak solutions)."""
+    if method is not None and exact:
+        fail("an exact count takes no method (the memoized search counts the loops "
+             "themselves); drop --method", "--method")
+    method = DEFAULT_METHOD if method is None else method
+    check_weak_method(method, weak, "--method")
+    return method
 
 
-def _rows_file(output: Optional[str], resume: bool, continue_: Optional[str], jobs, scheduler,
-               local_cluster) -> tuple[Optional[str], bool, dict | None]:
-    """With --each, ``--resume FILE`` continues the rows file FILE (the same as
-    ``-o FILE --resume``): the output, whether to resume, the executor options."""
+def _each(verb: str, puzzle: Optional[str], output: Optional[str], resume: bool,
+          continue_: Optional[str], where: tuple, task: dict, **rest) -> int:
+    """``--each``: ``--resume FILE`` continues the rows file FILE (the same as
+    ``-o FILE --resume``); the run is :func:`masyu.cli.each.each`."""
     if continue_ is not None:
         if output is not None and output != continue_:
             fail(f"--resume FILE continues the rows of FILE: -o names another ({output})",
                  "--resume")
         output, resume = continue_, True
-    return output, resume, _where(jobs, scheduler, local_cluster, None)
-
-
-def _no_each(only: Optional[str], as_csv: bool, resume: bool, verb: str = "solve") -> None:
-    for given, name in ((only, "--only"), (as_csv, "--csv"), (resume, "--resume")):
-        if given:
-            also = f" (or takes the FILE of a parallel {verb})" if name == "--resume" else ""
-            fail(f"{name} goes with --each{also}", name)
+    if puzzle is None:
+        fail("--each needs a collection file", "PUZZLE")
+    from .each import Task, each  # start-up: one puzzle's solve needs no --each
+    return each(puzzle, Task(verb, **task), output=output, resume=resume, where=_where(*where),
+                **rest)
 
 
 def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_dir, each, only,
@@ -207,25 +181,21 @@ def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_
     """
     if all_ and limit is not None:
         fail("use --all or --limit N, not both")
-    method = _method(method, weak)
+    how = dict(weak=weak, encoding=encoding, method=_method(method, weak), engine=engine)
     allowed = limit_memory(memory_)
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    where = _where(jobs, scheduler, local_cluster, continue_)
     if each:
-        output, resume, where = _rows_file(output, resume, continue_, jobs, scheduler,
-                                           local_cluster)
-        if puzzle is None:
-            fail("--each needs a collection file", "PUZZLE")
         if all_ or out_dir is not None:
             fail("--each finds the first loop of each puzzle (count --each counts them all)",
                  "--all" if all_ else "--out-dir")
-        return _each(puzzle, "solve", dict(limit=limit, **how), only, as_csv, output, resume,
-                     quiet, allowed, solutions, where)
-    _no_each(only, as_csv, resume, "solve")
+        return _each("solve", puzzle, output, resume, continue_, (jobs, scheduler, local_cluster),
+                     task=dict(limit=limit, **how), as_csv=as_csv, pattern=only,
+                     quiet=quiet, allowed=allowed, solutions=solutions)
+    no_each("solve", only=only, csv=as_csv, resume=resume)
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
     return solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
-                     out_dir=out_dir, quiet=quiet, where=where, continue_=continue_, **how)
+                     out_dir=out_dir, quiet=quiet, continue_=continue_,
+                     where=_where(jobs, scheduler, local_cluster, continue_), **how)
 
 
 def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as_csv, output,
@@ -240,36 +210,30 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
 
     Example: masyu count '6x6:eBbBfWbWbBaBcWbBe' --weak --json
     """
-    method = _method(method, weak, exact)
+    how = dict(weak=weak, encoding=encoding, method=_method(method, weak, exact), engine=engine)
     if by is not None and (not exact or each):
         fail("--by goes with --exact, for one puzzle", "--by")
     allowed = limit_memory(memory_)
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
-    where = _where(jobs, scheduler, local_cluster, continue_)
+    if exact:
+        if limit is not None:
+            fail("an exact count takes no limit", "--limit")
+        how.update(encoding=encoding or DEFAULT_ENCODING, engine=exact_engine(engine))
     if each:
-        output, resume, where = _rows_file(output, resume, continue_, jobs, scheduler,
-                                           local_cluster)
         if exact:
-            if limit is not None:
-                fail("an exact count takes no limit", "--limit")
-            with errors_exit():
-                size = None if memory_ is None else xcc.sizes.parse_size(memory_,
-                                                                         least=EXACT_LEAST)
-            how.update(encoding=encoding or DEFAULT_ENCODING, engine=exact_engine(engine),
-                       exact=True, memory=size)
-        return _each(puzzle, "count", dict(limit=limit, **how), only, as_csv, output, resume,
-                     quiet, allowed, where=where)
-    _no_each(only, as_csv, resume, "count")
+            how.update(exact=True, memory=exact_memory(memory_))
+        return _each("count", puzzle, output, resume, continue_, (jobs, scheduler, local_cluster),
+                     task=dict(limit=limit, **how), as_csv=as_csv, pattern=only,
+                     quiet=quiet, allowed=allowed)
+    no_each("count", only=only, csv=as_csv, resume=resume)
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
-    p = read_puzzle_arg(puzzle)
+    p = read_puzzle(puzzle)
+    where = _where(jobs, scheduler, local_cluster, continue_)
     if exact:  # the memo engine
         if where is not None:
             fail("an exact count is not split into subproblems", "--exact")
-        if limit is not None:
-            fail("an exact count takes no limit", "--limit")
-        return count_exact(p, weak=weak, encoding=encoding or DEFAULT_ENCODING, memory=memory_,
-                           as_json=as_json, quiet=quiet, engine=exact_engine(engine), by=by)
+        return count_exact(p, weak=weak, encoding=how["encoding"], engine=how["engine"],
+                           memory=memory_, as_json=as_json, quiet=quiet, by=by)
     return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
                      continue_=continue_, **how)
 
@@ -284,17 +248,15 @@ def encode(puzzle, encoding, output, memory_) -> int:
     Example: masyu encode '6x6:eBbBfWbWbBaBcWbBe' --encoding 422 -o puzzle.dlx
     """
     allowed = limit_memory(memory_)
-    p = read_puzzle_arg(puzzle)
-    with errors_exit():
-        memory.check(memory.estimate(p.rows, p.cols, ("encode",)), allowed,
-                     f"encoding a {p.rows}x{p.cols} board")
+    p = read_puzzle(puzzle)
+    memory.check(memory.estimate(p.rows, p.cols, ("encode",)), allowed,
+                 f"encoding a {p.rows}x{p.cols} board")
     with OutputFile(output) if output not in (None, "-") else Stdout() as out:
-        with errors_exit():
-            enc = encode_puzzle(p, encoding)
-            buffer = io.StringIO()
-            with warnings.catch_warnings():   # said below, in masyu's words
-                warnings.simplefilter("ignore")
-                readable = xcc.write_dlx(enc.problem, buffer, enc.dlx_comment())
+        enc = encode_puzzle(p, encoding)
+        buffer = io.StringIO()
+        with warnings.catch_warnings():   # said below, in masyu's words
+            warnings.simplefilter("ignore")
+            readable = xcc.write_dlx(enc.problem, buffer, enc.dlx_comment())
         out.write(buffer.getvalue())
     if not readable:
         say("masyu: warning: names longer than 8 characters; Knuth's DLX2 will not read this "

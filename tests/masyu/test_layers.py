@@ -82,7 +82,7 @@ def test_function_level_imports_say_why():
     # side); the value types have none (masyu.formats installs itself on them)
     assert {where.split(":")[0] for where in found} <= {
         "masyu/solving.py", "masyu/cli/__init__.py", "masyu/launch.py",
-        "masyu/cli/inputs.py", "masyu/cli/solving.py", "masyu/cli/listing.py",
+        "masyu/sources.py", "masyu/cli/solving.py", "masyu/cli/listing.py",
         "masyu/cli/counting.py", "masyu/report.py"}
 
 

@@ -37,8 +37,8 @@ def one_line(r: subprocess.CompletedProcess, prefix: str, code: int = 2, *words:
     assert "Traceback" not in r.stderr and "Exception ignored" not in r.stderr, r.stderr
     lines = r.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(prefix + ": "), r.stderr
-    for w in words:
-        assert w in lines[0], lines[0]
+    for w in words:   # (the reason as xcc.textio words it, or Python's strerror)
+        assert w.lower() in lines[0].lower(), lines[0]
     return lines[0]
 
 
@@ -55,7 +55,7 @@ def one_line(r: subprocess.CompletedProcess, prefix: str, code: int = 2, *words:
     "masyu --help > /dev/full",
 ])
 def test_a_full_disk_is_one_line_and_exit_2(command):
-    one_line(sh(command), "masyu", 2, "No space left on device")
+    one_line(sh(command), "masyu", 2, "space left on")
 
 
 @needs_dev_full
@@ -64,7 +64,7 @@ def test_a_full_disk_is_one_line_and_exit_2(command):
     "xcc count examples/queens8.dlx --json > /dev/full",
 ])
 def test_xcc_on_a_full_disk_too(command):
-    one_line(sh(command), "xcc", 2, "No space left on device")
+    one_line(sh(command), "xcc", 2, "space left on")
 
 
 @needs_dev_full
@@ -76,7 +76,7 @@ def test_xcc_on_a_full_disk_too(command):
     "masyu generate --seed 1 -q --solutions /dev/full",
 ])
 def test_devices_as_output_files_are_written_not_replaced(command):
-    one_line(sh(command), "masyu", 2, "/dev/full", "No space left on device")
+    one_line(sh(command), "masyu", 2, "/dev/full", "space left on")
     assert stat.S_ISCHR(os.stat("/dev/full").st_mode)      # still the device
     r = sh(command.replace("/dev/full", "/dev/null"))
     assert r.returncode == 0 and stat.S_ISCHR(os.stat("/dev/null").st_mode)
@@ -114,7 +114,7 @@ def test_an_unwritable_folder_is_refused_before_the_work(tmp_path, options):
     args = [a.replace("{dir}", str(folder)) for a in options]
     r = subprocess.run(MASYU + args, capture_output=True, text=True, timeout=60)
     line = one_line(r, "masyu", 2, str(folder))
-    assert any(why in line for why in ("Permission denied", "Read-only", "not permitted")), line
+    assert any(why in line.lower() for why in ("permission denied", "read-only", "not permitted")), line
     assert r.stdout == ""          # refused before a puzzle was made or solved
     if folder.is_relative_to(tmp_path):
         assert list(folder.iterdir()) == []
