@@ -10,6 +10,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -28,12 +29,14 @@ XCC = [sys.executable, "-m", "xcc"]
 def interrupt(args, *, after_line=True, wait=0.5, **popen):
     """Run ``args``; after its first stderr line (or ``wait`` seconds) send SIGINT;
     return (exit code, stdout, stderr)."""
-    with child(args, stdout=popen.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE,
-               **popen) as p:
-        first = p.stderr.readline() if after_line else ""
-        time.sleep(wait)
-        p.send_signal(signal.SIGINT)
-        out, err = p.communicate(timeout=60)
+    with tempfile.TemporaryDirectory() as here:  # what it leaves (a resume state) goes there
+        popen.setdefault("cwd", here)
+        with child(args, stdout=popen.pop("stdout", subprocess.PIPE), stderr=subprocess.PIPE,
+                   **popen) as p:
+            first = p.stderr.readline() if after_line else ""
+            time.sleep(wait)
+            p.send_signal(signal.SIGINT)
+            out, err = p.communicate(timeout=60)
     return p.returncode, out or "", first + err
 
 
