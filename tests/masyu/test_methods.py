@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import xcc
+from masyu.errors import MasyuError
 from masyu.methods import DEFAULT_METHOD, METHODS, best_configuration, prover, runs, split_run
 
 
@@ -20,7 +21,8 @@ def test_the_prover_follows_the_engines_facts(monkeypatch):
 
 def test_a_split_run_is_the_listing_run_on_an_engine_that_splits(monkeypatch):
     assert split_run(False, "auto", 7, engine="python") == ("423", "guard", "python", 7)
-    assert split_run(True, "guard", None, engine="python") == ("423", "guard", "python", None)
+    with pytest.raises(MasyuError, match="weak solutions take no method 'guard'"):
+        split_run(True, "guard", None, engine="python")  # a method is how strong ones are found
     monkeypatch.setattr(xcc.engines.get("python"), "splits", False, raising=False)
     enc, method, engine, _ = split_run(False, "guard", None, engine="python")
     assert (method, engine) == ("propagate", xcc.DEFAULT_ENGINE)
@@ -30,6 +32,10 @@ def test_a_split_run_is_the_listing_run_on_an_engine_that_splits(monkeypatch):
 def test_every_method_makes_runs_of_known_names(weak):
     assert DEFAULT_METHOD in METHODS
     for method in METHODS:
+        if weak and not METHODS[method].auto:  # weak solutions take auto or best only
+            with pytest.raises(MasyuError, match="weak solutions take no method"):
+                runs(weak, method, None, cells=16)
+            continue
         for cells in (16, 400):
             for encoding, name, engine, _ in runs(weak, method, None, cells=cells):
                 assert name in METHODS and not METHODS[name].auto and engine in xcc.ENGINES
