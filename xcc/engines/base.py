@@ -101,6 +101,41 @@ class Run(Protocol):
         self.close()
 
 
+class MemsRun(Run, Protocol):
+    """A Python run whose ``step(left)`` spends about ``left`` mems at most (0: no
+    limit), counted in ``mems``: ``count`` and ``batch`` go through up to ``room``
+    solutions on one budget for all, as the C twins' calls do (``xcc_count`` in
+    ``xcc/csrc/dlx/search.c``).  The dancing-links and Dancing Cells twins."""
+
+    mems: int
+
+    def count(self, budget: int, room: int) -> tuple[int, int]:
+        return self._many(budget, room, None)
+
+    def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
+        out: list[tuple[int, ...]] = []
+        status, _ = self._many(budget, room, out)
+        return status, out
+
+    def _many(self, budget: int, room: int, out: list | None) -> tuple[int, int]:
+        pause_at = self.mems + budget if budget > 0 else None
+        found = 0
+        while True:
+            left = 0
+            if pause_at is not None:
+                if self.mems >= pause_at:
+                    return PAUSED, found
+                left = pause_at - self.mems
+            status = self.step(left)
+            if status != SOLUTION:
+                return status, found
+            found += 1
+            if out is not None:
+                out.append(self.solution())
+            if found >= room:
+                return SOLUTION, found
+
+
 class SplitRun(Run, Protocol):
     """A run of a :class:`Splittable` engine: the subproblem of a choice
     ``prefix`` (the option chosen at each of the first levels, under the

@@ -34,7 +34,7 @@ from typing import Generator
 
 from ...errors import XCCError
 from ...problem import Problem
-from ..base import DONE, PAUSED, SOLUTION, Run
+from ..base import DONE, PAUSED, SOLUTION, MemsRun
 from .. import refuse_unfit
 from . import COUNTER_LABELS
 from .layout import Cells, build_cells, sanity
@@ -42,7 +42,7 @@ from .layout import Cells, build_cells, sanity
 NO_BUDGET = 1 << 64
 
 
-class PythonRun(Run):
+class PythonRun(MemsRun):
     """One run of SSXCC over ``Cells`` (which it modifies)."""
 
     def __init__(self, a: Cells) -> None:
@@ -69,34 +69,6 @@ class PythonRun(Run):
     def solution(self) -> tuple[int, ...]:
         opt = self.a.opt
         return tuple(opt[y] for y in self._choices)
-
-    def count(self, budget: int, room: int) -> tuple[int, int]:
-        status, found = self._many(budget, room, None)
-        return status, found
-
-    def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
-        out: list[tuple[int, ...]] = []
-        status, _ = self._many(budget, room, out)
-        return status, out
-
-    def _many(self, budget: int, room: int, out: list | None) -> tuple[int, int]:
-        """Through up to ``room`` solutions with one budget for all (the C twin's ``count``)."""
-        pause_at = self.mems + budget if budget > 0 else None
-        found = 0
-        while True:
-            left = 0
-            if pause_at is not None:
-                if self.mems >= pause_at:
-                    return PAUSED, found
-                left = pause_at - self.mems
-            status = self.step(left)
-            if status != SOLUTION:
-                return status, found
-            found += 1
-            if out is not None:
-                out.append(self.solution())
-            if found >= room:
-                return SOLUTION, found
 
     def choices(self) -> list[int]:
         return list(self._choices)

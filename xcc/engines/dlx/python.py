@@ -40,7 +40,7 @@ from typing import Iterator
 from ...cycle import Cycle, CompiledCycle
 from ...errors import XCCError
 from ...problem import Problem
-from ..base import DONE, PAUSED, SOLUTION, Run, bad_prefix
+from ..base import DONE, PAUSED, SOLUTION, MemsRun, bad_prefix
 from . import COUNTER_LABELS
 from .arrays import Arrays, build_arrays, sanity
 from .lookahead import Lookahead
@@ -49,7 +49,7 @@ LEVELS = 64  # the level arrays' first size; they grow as the search goes deeper
 NO_BUDGET = 1 << 64
 
 
-class PythonRun(Lookahead, Run):
+class PythonRun(Lookahead, MemsRun):
     """One run of Algorithm C over ``Arrays`` (which it modifies and, when it
     runs to the end, restores).
 
@@ -99,36 +99,6 @@ class PythonRun(Lookahead, Run):
     def solution(self) -> tuple[int, ...]:
         option_of = self.a.option_of
         return tuple(option_of(p) for p in self._choices)
-
-    def count(self, budget: int, room: int) -> tuple[int, int]:
-        """Through up to ``room`` solutions in one call, with one budget for
-        all of them: the twin of ``xcc_count`` (``xcc/csrc/dlx/search.c``)."""
-        status, found = self._many(budget, room, None)
-        return status, found
-
-    def batch(self, budget: int, room: int) -> tuple[int, list[tuple[int, ...]]]:
-        """As ``count``, keeping each solution's options (the C glue's batch)."""
-        out: list[tuple[int, ...]] = []
-        status, _ = self._many(budget, room, out)
-        return status, out
-
-    def _many(self, budget: int, room: int, out: list | None) -> tuple[int, int]:
-        pause_at = self.mems + budget if budget > 0 else None
-        found = 0
-        while True:
-            left = 0
-            if pause_at is not None:
-                if self.mems >= pause_at:
-                    return PAUSED, found
-                left = pause_at - self.mems
-            status = self.step(left)
-            if status != SOLUTION:
-                return status, found
-            found += 1
-            if out is not None:
-                out.append(self.solution())
-            if found >= room:
-                return SOLUTION, found
 
     def choices(self) -> list[int]:
         return list(self._choices)
