@@ -146,6 +146,11 @@ def annotation(p: Param):
     return Optional[kind] if p.default is None else kind
 
 
+# Typer turns a Ctrl-C it meets into exit code 130, silently: whether the command's body
+# ran, and whether the Ctrl-C came out of it, tell ``run`` when nothing has said so.
+_callback = {"ran": False, "interrupted": False}
+
+
 def typer_command(params: Sequence[Param], body: Callable[..., object]) -> Callable[..., object]:
     """A function Typer makes a command of: ``body``'s name and docstring, the
     parameters of the declaration (in its order)."""
@@ -160,7 +165,12 @@ def typer_command(params: Sequence[Param], body: Callable[..., object]) -> Calla
                             show_default=p.show_default, **extra)
 
     def command(**kwargs):
-        code = body(**kwargs)    # an exit code (None: 0), as click's standalone mode wants it
+        _callback["ran"] = True
+        try:
+            code = body(**kwargs)    # an exit code (None: 0), as click's standalone mode wants it
+        except KeyboardInterrupt:
+            _callback["interrupted"] = True
+            raise
         if code:
             raise typer.Exit(code)
 
@@ -186,14 +196,15 @@ def fault(prog: str, message: str, code: int = 2) -> int:
 def exits(call: Callable[[], int], prog: str, out_of_memory: str = "out of memory") -> int:
     """Run ``call`` (it returns an exit code) with the house's errors: I/O faults
     in one line (a broken pipe: 1, silent), running out of memory in one line
-    (``out_of_memory``), Ctrl-C as 130; stdout flushed.  (SystemExit passes through.)"""
+    (``out_of_memory``), a Ctrl-C the command did not take as 130 and ``prog: interrupted``;
+    stdout flushed.  (SystemExit passes through.)"""
     try:
         try:
             code = call()
         finally:
             sys.stdout.flush()
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt:  # one the command did not take (it came between its steps)
+        return fault(prog, "interrupted", 130)
     except MemoryError:
         return fault(prog, out_of_memory)
     except OSError as err:  # a broken pipe (1) or another failed write (2)
@@ -208,8 +219,11 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
     usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
 
     def call() -> int:
+        _callback.update(ran=False, interrupted=False)
         try:
             code = group.main(args=list(args), prog_name=prog, standalone_mode=False)
+            if code == 130 and (not _callback["ran"] or _callback["interrupted"]):
+                return fault(prog, "interrupted", 130)  # a Ctrl-C Typer took, unsaid
         except usage_error as err:
             if type(err).__name__ == "NoArgsIsHelpError":
                 err.show()
@@ -220,7 +234,7 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
             return fault(prog, message[:1].lower() + message[1:] + hint, err.exit_code)
         except RuntimeError as err:    # click's Abort (Ctrl-C at a prompt), in older versions
             if type(err).__name__ == "Abort":
-                return 130
+                return fault(prog, "interrupted", 130)
             raise
         return code if isinstance(code, int) else 0
 

@@ -34,6 +34,10 @@ import os, signal, sys, threading, time
 import masyu, xcc
 problem = masyu.encode(masyu.Puzzle(6, 6), "422").problem   # 5,735,478 weak solutions
 delay = float(sys.argv[1])
+# the first calls import the engines: done before, so the Ctrl-C comes in the search (a
+# library user's process keeps Python's own handler, which raises inside an import too)
+xcc.count(masyu.encode(masyu.Puzzle(2, 2), "422").problem, engine="sat")
+masyu.count(masyu.Puzzle(2, 2), weak=True, engine="sat")
 print("ready", flush=True)
 threading.Timer(delay, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
 if sys.argv[2] == "xcc":
