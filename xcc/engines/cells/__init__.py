@@ -11,3 +11,15 @@ statistics as SSXCC on the same input.
 # search's stats(), after its solutions), each with its label in str(stats).
 COUNTER_LABELS = {"nodes": "{} nodes", "updates": "{} updates", "mems": "{} mems",
                   "max_level": "max level {}"}
+
+
+class CellsFacts:
+    """The facts both Dancing Cells engines share (xcc.engines.base.Engine)."""
+
+    learns = False
+    counter_labels = COUNTER_LABELS
+    exact = False  # counts by listing every solution
+    splits = False  # no choice prefixes: xcc.parallel does not split its runs
+    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
+    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
+    task_budget = None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...errors import XCCError
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .. import refuse_unfit
-from . import COUNTER_LABELS
+from . import COUNTER_LABELS, CellsFacts
 
 if TYPE_CHECKING:
     from ...problem import Problem
@@ -82,21 +82,14 @@ class NativeRun(Run):
             self._solver = None
 
 
-class NativeCellsEngine:
+class NativeCellsEngine(CellsFacts):
     """Engine "cells": the compiled twin of engine "cells-python"."""
 
     name = "cells"
     summary = "Dancing Cells (Knuth's SSXCC, sparse sets) compiled: SSXCC's answers and mems"
     good_for = ("tilings and packings without a cycle constraint (pentominoes, Langford "
                 "pairs): faster than 'c' there")
-    learns = False
     budget = MEM_BUDGET
-    counter_labels = COUNTER_LABELS
-    exact = False
-    splits = False  # no choice prefixes: xcc.parallel does not split its runs
-    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
-    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
-    task_budget = None
     bytes_per_node = 120
 
     def available(self) -> bool:

@@ -36,7 +36,7 @@ from ...errors import XCCError
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, MemsRun
 from .. import refuse_unfit
-from . import COUNTER_LABELS
+from . import CellsFacts
 from .layout import Cells, build_cells, sanity
 
 NO_BUDGET = 1 << 64
@@ -299,20 +299,13 @@ class PythonRun(MemsRun):
                 state = ADVANCE
 
 
-class PythonCellsEngine:
+class PythonCellsEngine(CellsFacts):
     """Engine "cells-python": the reference for engine "cells"."""
 
     name = "cells-python"
     summary = "Dancing Cells (Knuth's SSXCC) in pure Python: the reference for 'cells'"
     good_for = "checking engine 'cells' (slow)"
-    learns = False
     budget = 1 << 16
-    counter_labels = COUNTER_LABELS
-    exact = False
-    splits = False  # no choice prefixes: xcc.parallel does not split its runs
-    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
-    multiplicities = False  # no bounds on items (refused: engines.refuse_unfit)
-    task_budget = None
     bytes_per_node = 200
 
     def available(self) -> bool:

@@ -15,3 +15,14 @@ with DLX3's figures (the dancing-links engines keep DLX2's).
 COUNTER_LABELS = {"nodes": "{} nodes", "updates": "{} updates", "cleansings": "{} cleansings",
                   "mems": "{} mems", "max_level": "max level {}"}
 
+
+class MultFacts:
+    """The facts both Algorithm M engines share (xcc.engines.base.Engine)."""
+
+    learns = False
+    counter_labels = COUNTER_LABELS
+    exact = False  # counts by listing every solution
+    splits = False  # no choice prefixes: xcc.parallel does not split its runs
+    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
+    multiplicities = True  # solves problems with bounds (u:v|name)
+    task_budget = None

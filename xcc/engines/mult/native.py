@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .. import refuse_unfit
-from . import COUNTER_LABELS
+from . import COUNTER_LABELS, MultFacts
 
 if TYPE_CHECKING:
     from ...cycle import Cycle
@@ -77,20 +77,13 @@ class MultNativeRun(Run):
             self._run = None
 
 
-class MultNativeEngine:
+class MultNativeEngine(MultFacts):
     """Algorithm M in C: the statistics of DLX3, at its speed."""
 
     name = "mult"
     summary = "Algorithm M (multiplicities, Knuth's DLX3) in C"
     good_for = "problems with multiplicities (items covered u to v times, u:v|name)"
-    learns = False
     budget = MEM_BUDGET
-    counter_labels = COUNTER_LABELS
-    exact = False  # counts by listing every solution
-    splits = False  # no choice prefixes: xcc.parallel does not split its runs
-    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
-    multiplicities = True  # solves problems with bounds (u:v|name)
-    task_budget = None
     bytes_per_node = 40  # 16 per node, the problem's arrays, the items
 
     def available(self) -> bool:

@@ -39,7 +39,7 @@ from ...cycle import Cycle
 from ...problem import Problem
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .. import refuse_unfit
-from . import COUNTER_LABELS
+from . import MultFacts
 
 INFTY = (1 << 31) - 1  # the score of no item at all (DLX3: its max_nodes; here above any list)
 NO_BUDGET = 1 << 64
@@ -457,20 +457,13 @@ class MultRun(Run):
                 state = ADVANCE
 
 
-class MultPythonEngine:
+class MultPythonEngine(MultFacts):
     """The readable reference of Algorithm M: the statistics of DLX3, node for node."""
 
     name = "mult-python"
     summary = "Algorithm M (multiplicities) in pure Python, the readable reference"
     good_for = "reading and checking Algorithm M; small problems with multiplicities"
-    learns = False
     budget = 1 << 16  # mems per step: some tens of milliseconds
-    counter_labels = COUNTER_LABELS
-    exact = False  # counts by listing every solution
-    splits = False  # no choice prefixes: xcc.parallel does not split its runs
-    cycle = False  # no single-cycle constraint (refused: engines.refuse_unfit)
-    multiplicities = True  # solves problems with bounds (u:v|name)
-    task_budget = None
     bytes_per_node = 500  # the problem and the links, in Python lists
 
     def available(self) -> bool:
