@@ -68,3 +68,57 @@ def test_text_pictures(account):
     step = account.steps[0]
     assert step.text_picture() == state_text(p, account.marks_before(0), cells=step.cells,
                                              tentative=step.set)
+
+
+def test_text_pictures_mark_every_place_by_its_marks():
+    """Each character of the picture against the rule it follows, read off the marks
+    directly (lines before crosses before tentative marks), on random states."""
+    import random
+    from masyu import Puzzle
+    rng = random.Random(5)
+    for _ in range(40):
+        rows, cols = rng.randint(2, 6), rng.randint(2, 6)
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        edges = [((r, c), (r, c + 1)) for r, c in cells if c + 1 < cols] + \
+                [((r, c), (r + 1, c)) for r, c in cells if r + 1 < rows]
+        pearls = {cell: rng.choice("WB") for cell in rng.sample(cells, rng.randint(0, 3))}
+        p = Puzzle(rows, cols, pearls=sorted(pearls.items()))
+        # lines: a few separate edges, so that no cell has more than two
+        lines, degree = set(), {}
+        for e in rng.sample(edges, len(edges) // 3):
+            if all(degree.get(x, 0) < 2 for x in e):
+                lines.add(e)
+                for x in e:
+                    degree[x] = degree.get(x, 0) + 1
+        crosses = set(rng.sample([e for e in edges if e not in lines],
+                                 min(3, len(edges) - len(lines))))
+        tentative = [(e, rng.randint(0, 1)) for e in rng.sample(edges, 3)]
+        lit = rng.sample(cells, 2)
+        text = state_text(p, Marks(rows, cols, frozenset(lines), frozenset(crosses)),
+                          cells=lit, tentative=tentative)
+        picture = [line.ljust(4 * cols) for line in text.splitlines()]
+        assert len(picture) == 2 * rows - 1
+        tent = dict(tentative)
+
+        def mark(e, line, dashed):
+            if e in lines:
+                return line
+            if e in crosses:
+                return "×"
+            if e in tent:
+                return dashed if tent[e] else "x"
+            return " "
+
+        for r, c in cells:
+            row = picture[2 * r]
+            west, east = ((r, c - 1), (r, c)) in lines, ((r, c), (r, c + 1)) in lines
+            if (r, c) in pearls:
+                assert row[4 * c + 1] == {"W": "○", "B": "●"}[pearls[(r, c)]]
+            elif degree.get((r, c), 0) == 0:
+                assert row[4 * c + 1] == "·"
+            assert row[4 * c] == ("─" if west else "[" if (r, c) in lit else " ")
+            assert row[4 * c + 2] == ("─" if east else "]" if (r, c) in lit else " ")
+            if c + 1 < cols:
+                assert row[4 * c + 3] == mark(((r, c), (r, c + 1)), "─", "┄")
+            if r + 1 < rows:
+                assert picture[2 * r + 1][4 * c + 1] == mark(((r, c), (r + 1, c)), "│", "┆")
