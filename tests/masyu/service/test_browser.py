@@ -10,6 +10,7 @@ Without a browser these tests skip, unless ``MASYU_REQUIRE_BROWSER=1`` (``.ci/ru
 from __future__ import annotations
 
 import json
+import math
 import socket
 import threading
 import time
@@ -100,8 +101,8 @@ def test_two_players_race_the_same_day_by_clicks_and_each_sees_their_own(served)
             "var r = [...document.querySelectorAll('#svc-board-rows tr')];"
             "return r.length == 2 && r.map(x => [...x.cells].map(c => c.textContent))"))
         assert [r[:2] for r in rows] == [["1", "Ann"], ["2", "Bob"]]
-        assert [r[2] for r in rows] == [f"{int(round(s)) // 60}:{int(round(s)) % 60:02d}"
-                                        for s in secs]
+        shown = [math.floor(s + 0.5) for s in secs]  # JavaScript's Math.round: halves go up
+        assert [r[2] for r in rows] == [f"{t // 60}:{t % 60:02d}" for t in shown]
         # each player: their own rank, tracker and stats, and no one else's
         for page, rank, mine in ((ann, 1, secs[0]), (bob, 2, secs[1])):
             page.wait(lambda: text(page, "#svc-board-me").startswith(f"You: #{rank} "))
