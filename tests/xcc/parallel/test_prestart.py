@@ -17,7 +17,7 @@ needs_forkserver = pytest.mark.skipif(
     reason="needs a fork server and /proc")
 
 # In a fresh interpreter: prestart from ARGS, wait for the thread, then name
-# this process's children by their command lines (a fork server's runs
+# the fork server multiprocessing started, by its command line (it runs
 # multiprocessing.forkserver's main), then a count with 2 workers and one
 # without: the pool works after it.
 CHILD = r"""
@@ -27,11 +27,14 @@ from xcc.parallel import prestart_if_asked
 from xcc.parallel import pools
 
 def children():
-    found = []
-    for task in Path(f"/proc/{os.getpid()}/task").iterdir():
-        for pid in (task / "children").read_text().split():
-            found.append(Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode())
-    return found
+    # the server is multiprocessing's own record of it (the thread that
+    # started it may still be exiting after join(), its children between it
+    # and the main thread: /proc's lists of children missed it once in a run)
+    from multiprocessing import forkserver
+    pid = forkserver._forkserver._forkserver_pid
+    if pid is None:
+        return []
+    return [Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()]
 
 if __name__ == "__main__":
     asked = prestart_if_asked(json.loads(sys.argv[1]))
