@@ -218,6 +218,7 @@
   }
 
   function shiftMonth(k) {
+    if (!state.month) return;                       // the first answer names it
     const [y, m] = state.month.split("-").map(Number);
     const d = new Date(Date.UTC(y, m - 1 + k, 1));
     state.month = `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
@@ -226,7 +227,8 @@
 
   async function tracker() {
     try {
-      const got = await call(`/api/v1/tracker?month=${state.month}`);
+      const got = await call(state.month ? `/api/v1/tracker?month=${state.month}` : "/api/v1/tracker");
+      state.month = got.month;
       document.getElementById("svc-month").textContent = got.month;
       const days = document.getElementById("svc-days");
       days.textContent = "";
@@ -281,9 +283,9 @@
     catch (err) { return false; }
     if (res.status !== 200) return false;           // masyu play: no service
     state.me = await res.json();
-    const now = new Date();
-    state.month = `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}`;
-    state.date = state.date || now.toISOString().slice(0, 10);
+    // the month shown first is the server's (the tracker's answer names it), not the browser clock's
+    state.month = null;
+    state.date = state.date || new Date().toISOString().slice(0, 10);
     build();
     showMe();
     panel.hidden = false;
