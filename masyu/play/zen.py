@@ -11,10 +11,13 @@ be happy in):
   both kinds for the targets, else the one that admits the most of them; the
   generator's loops admit black pearls on 13-21 % of a 10x10 board, so when
   the black target is higher (above ``BLACK_FIRST``, or not met by them) up to
-  ``BLACK_LOOPS`` loops shaped for black pearls are tried as well
-  (:data:`masyu.generate.pearls.BLACK`: about 30 % of a 10x10 board's cells
-  admit one), repaired as the generator repairs its loops until deduction
-  finishes the puzzle of every pearl they admit (first when the target is high);
+  ``BLACK_LOOPS`` loops shaped for black pearls are tried as well (a budget of
+  ``BLACK_CELLS`` cells; :data:`masyu.generate.pearls.BLACK`: 30-32 % of a
+  10x10 board's cells admit one in about half of them), repaired as the
+  generator repairs its loops until deduction finishes the puzzle of every
+  pearl they admit, but never below the black target (``full_loop``'s
+  ``black_floor``: a repair that loses black pearls is undone), first when the
+  target is high;
 - every admitted pearl is added (more pearls never add a solution), so the
   puzzle starts as constrained as the loop allows;
 - then pearls are removed, in a seeded order, each only if deduction without
@@ -23,7 +26,7 @@ be happy in):
   pearls still hold the puzzle), then the other.
 
 A density is a target, "as near as the loop allows": a loop admits only so
-many pearls of each kind (black pearls: about 30 % of the cells at most, as
+many pearls of each kind (black pearls: 30-32 % of a 10x10 board's cells, as
 far as the shaped loops go; a 40 % black target stops there), and a puzzle
 needs some pearls to have one solution.  The page shows the densities reached.
 The result is checked once more at the end
