@@ -26,6 +26,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..board import BLACK as BLACK_PEARL
 from ..board import Board, Cell, board
 from ..deduce import analyze_kinds
 from ..loop import Loop
@@ -168,14 +169,19 @@ def xcc_unique(bd: Board, kinds: Sequence[int]) -> bool:
 
 @dataclass(frozen=True)
 class Shaping:
-    """How a new loop is shaped (:func:`~.loops.improve_loop`'s weights): the generator's
-    by default; zen's ``BLACK`` when a board is to be dense in black pearls."""
+    """How a new loop is shaped (:func:`~.loops.improve_loop`'s weights) and reshaped in its
+    repairs: the generator's by default; zen's ``BLACK`` when a board is to be dense in
+    black pearls."""
 
     steps_per_face: int = STEPS_PER_FACE
     max_steps: int | None = None     # a cap on the steps, whatever the board's size
     fill_weight: float = 0.6         # a loop cell's score
     black_weight: float = 1.5        # an admitted black pearl's (a white one scores 1)
     temperature: float = 0.6
+    repair_steps: int = REPAIR_STEPS
+    repair_temperature: float = 0.3
+    repair_kick: int = REPAIR_KICK
+    repair_radius: int = REPAIR_RADIUS
 
     def steps(self, rows: int, cols: int) -> int:
         n = self.steps_per_face * (rows - 1) * (cols - 1)
@@ -184,20 +190,25 @@ class Shaping:
 
 GENERATOR = Shaping()
 # Black pearls first (fill and whites are worth little beside them), long and hot: about 30 %
-# of a 10x10 board's cells admit one (the generator's loops: 13-21 %).
+# of a 10x10 board's cells admit one (the generator's loops: 13-21 %).  Its repairs are
+# longer and hotter in a wider window, to find another knot-free shape of as many black
+# pearls (a repair that would lose black pearls is undone: ``full_loop``'s ``black_floor``).
 BLACK = Shaping(steps_per_face=2500, max_steps=300_000, fill_weight=0.0, black_weight=20.0,
-                temperature=10.0)
+                temperature=10.0, repair_steps=4000, repair_temperature=10.0, repair_kick=0,
+                repair_radius=4)
 
 
 def full_loop(rows: int, cols: int, rng: random.Random, level: int,
-              shaping: Shaping = GENERATOR,
+              shaping: Shaping = GENERATOR, black_floor: int = 0,
               ) -> tuple[Loop, list[tuple[Cell, str]], int] | None:
     """A loop whose admitted pearls make a puzzle that deduction at ``level`` (at most 2)
     solves, with those pearls and the number of repairs; None if repairs run out.
 
     Where deduction stops short (an ambiguity, or just a knot it cannot undo),
     the loop is reshaped in a small window around an edge it left open (scoring a black
-    pearl as ``shaping`` does).
+    pearl as ``shaping`` does).  A repair that leaves the loop admitting fewer black
+    pearls than ``black_floor`` (or than the shaped loop did, if that is fewer) is
+    undone, and the next repair starts again from the loop before it.
     """
     bd = board(rows, cols)
     inside = grow_faces(rows, cols, rng)
@@ -205,9 +216,20 @@ def full_loop(rows: int, cols: int, rng: random.Random, level: int,
                  fill_weight=shaping.fill_weight, black_weight=shaping.black_weight,
                  temperature=shaping.temperature)
     repairs = max(REPAIRS, int(REPAIRS_PER_CELL * rows * cols))
+    floor, before = None, None
     for repair in range(repairs + 1):
         known, kinds = faces_pearls(bd, inside)  # (faces_loop and admitted_pearls at once)
-        res = analyze_kinds(bd, kinds, known=known, max_level=level)
+        if black_floor:
+            blacks = kinds.count(BLACK_PEARL)
+            if floor is None:
+                floor = min(black_floor, blacks)
+            if blacks < floor:                   # the last repair lost black pearls: undo it
+                inside, res = [row[:] for row in before[0]], before[1]
+            else:
+                res = analyze_kinds(bd, kinds, known=known, max_level=level)
+                before = ([row[:] for row in inside], res)
+        else:
+            res = analyze_kinds(bd, kinds, known=known, max_level=level)
         if res.complete and res.count == 1:
             loop = faces_loop(rows, cols, inside)
             return loop, admitted_pearls(loop), repair
@@ -215,10 +237,11 @@ def full_loop(rows: int, cols: int, rng: random.Random, level: int,
             return None
         a, b = bd.ends[res.undecided[rng.randrange(len(res.undecided))]]
         r, c = a // cols, a % cols
-        improve_loop(rows, cols, inside, rng, steps=REPAIR_STEPS, kick=REPAIR_KICK,
-                     temperature=0.3, window=(r - REPAIR_RADIUS, r + REPAIR_RADIUS,
-                             c - REPAIR_RADIUS, c + REPAIR_RADIUS),
-                     black_weight=shaping.black_weight)
+        radius = shaping.repair_radius
+        improve_loop(rows, cols, inside, rng, steps=shaping.repair_steps,
+                     kick=shaping.repair_kick, temperature=shaping.repair_temperature,
+                     window=(r - radius, r + radius, c - radius, c + radius),
+                     fill_weight=shaping.fill_weight, black_weight=shaping.black_weight)
     return None
 
 

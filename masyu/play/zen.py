@@ -11,10 +11,13 @@ be happy in):
   both kinds for the targets, else the one that admits the most of them; the
   generator's loops admit black pearls on 13-21 % of a 10x10 board, so when
   the black target is higher (above ``BLACK_FIRST``, or not met by them) up to
-  ``BLACK_LOOPS`` loops shaped for black pearls are tried as well
-  (:data:`masyu.generate.pearls.BLACK`: about 30 % of a 10x10 board's cells
-  admit one), repaired as the generator repairs its loops until deduction
-  finishes the puzzle of every pearl they admit (first when the target is high);
+  ``BLACK_LOOPS`` loops shaped for black pearls are tried as well (a budget of
+  ``BLACK_CELLS`` cells; :data:`masyu.generate.pearls.BLACK`: 30-32 % of a
+  10x10 board's cells admit one in about half of them), repaired as the
+  generator repairs its loops until deduction finishes the puzzle of every
+  pearl they admit, but never below the black target (``full_loop``'s
+  ``black_floor``: a repair that loses black pearls is undone), first when the
+  target is high;
 - every admitted pearl is added (more pearls never add a solution), so the
   puzzle starts as constrained as the loop allows;
 - then pearls are removed, in a seeded order, each only if deduction without
@@ -23,7 +26,7 @@ be happy in):
   pearls still hold the puzzle), then the other.
 
 A density is a target, "as near as the loop allows": a loop admits only so
-many pearls of each kind (black pearls: about 30 % of the cells at most, as
+many pearls of each kind (black pearls: 30-32 % of a 10x10 board's cells, as
 far as the shaped loops go; a 40 % black target stops there), and a puzzle
 needs some pearls to have one solution.  The page shows the densities reached.
 The result is checked once more at the end
@@ -49,7 +52,8 @@ MAX_DENSITY = 1.0
 REMOVALS = 400                 # pearls tried for removal at most (a count, never a time)
 LOOPS = 16                     # generator loops tried for one zen puzzle at most
 LOOP_CELLS = 1600              # ... and at most this many cells of them (20x20: 4 loops)
-BLACK_LOOPS = 2                # loops shaped for black pearls, when those admit too few
+BLACK_LOOPS = 16               # loops shaped for black pearls, when those admit too few, at most
+BLACK_CELLS = 1600             # ... and at most this many cells of them (20x20: 4 loops)
 BLACK_FIRST = 0.2              # a black target above this share: those loops first
 
 
@@ -61,12 +65,14 @@ def admitted(loop: Loop, kind: str) -> list[tuple[int, int]]:
     return [c for c in cells if c not in broken]
 
 
-def _black_loops(rows: int, cols: int, seed: int | str) -> Iterator[Generated]:
+def _black_loops(rows: int, cols: int, seed: int | str, black: int) -> Iterator[Generated]:
     """Up to ``BLACK_LOOPS`` loops shaped for black pearls (:data:`masyu.generate.pearls.
     BLACK`) whose admitted pearls deduction finishes, each as a Generated with every
-    admitted pearl (a loop whose repairs ran out is skipped)."""
-    for k in range(BLACK_LOOPS):
-        found = full_loop(rows, cols, random.Random(f"{seed}-black-{k}"), NO_GUESS_LEVEL, BLACK)
+    admitted pearl (a loop whose repairs ran out is skipped); their repairs keep at least
+    ``black`` black pearls admitted, or as many as the shaped loop admitted if fewer."""
+    for k in range(max(2, min(BLACK_LOOPS, BLACK_CELLS // (rows * cols)))):
+        found = full_loop(rows, cols, random.Random(f"{seed}-black-{k}"), NO_GUESS_LEVEL, BLACK,
+                          black_floor=black)
         if found is None:
             continue
         loop, pearls, _ = found
@@ -99,7 +105,7 @@ def zen(rows: int, cols: int, *, white: float, black: float, seed: int | str) ->
         generate_with_loop(rows, cols, seed=seed if k == 0 else f"{seed}-{k}")
         for k in range(max(2, min(LOOPS, LOOP_CELLS // (rows * cols)))))
     if targets["B"] > BLACK_FIRST * rows * cols:   # more than the generator's loops admit
-        plain = chain(_black_loops(rows, cols, seed), plain)
+        plain = chain(_black_loops(rows, cols, seed, targets["B"]), plain)
     for g in plain:
         room = {kind: admitted(g.loop, kind) for kind in "WB"}
         reach = sum(min(len(room[kind]), targets[kind]) for kind in "WB")
@@ -109,7 +115,7 @@ def zen(rows: int, cols: int, *, white: float, black: float, seed: int | str) ->
             break
     assert best is not None
     if len(best[2]["B"]) < targets["B"] and targets["B"] <= BLACK_FIRST * rows * cols:
-        for g in _black_loops(rows, cols, seed):   # not tried yet: loops shaped for blacks
+        for g in _black_loops(rows, cols, seed, targets["B"]):   # not tried yet: loops shaped for blacks
             room = {kind: admitted(g.loop, kind) for kind in "WB"}
             reach = sum(min(len(room[kind]), targets[kind]) for kind in "WB")
             if reach > best[0]:
