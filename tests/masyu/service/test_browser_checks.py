@@ -120,18 +120,6 @@ def open_day(page: Page, url: str, date: str, label: str) -> None:
                               "return !!p && p.textContent.startsWith(arguments[0])", label))
 
 
-def show_month(page: Page, month: str) -> None:
-    """Page the panel's calendar (its buttons) to ``month`` ("YYYY-MM")."""
-    for _ in range(36):
-        page.wait(lambda: text(page, "#svc-month") != "")
-        shown = text(page, "#svc-month")
-        if shown == month:
-            return
-        page.click("#svc-prev" if month < shown else "#svc-next")
-        page.wait(lambda: text(page, "#svc-month") != shown)
-    raise AssertionError(f"the calendar never showed {month}")
-
-
 def metrics(page: Page, width: int, height: int) -> None:
     page.d.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
         "width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
@@ -164,7 +152,9 @@ def test_streak_milestones_and_an_archive_solve_across_days_with_a_fake_clock(tm
             clock.advance(50)
             said = solve_by_clicks(page, loop, 0)
             assert said.startswith("Server time") and "practice" in said, said
-            show_month(page, "2026-02")   # (the panel opens at the browser's month)
+            # the panel opens at the server's month (its fake clock's), not the browser's
+            page.wait(lambda: text(page, "#svc-month") != "")
+            assert text(page, "#svc-month") == "2026-02"
             page.wait(lambda: "2026-02-04: " in text(page, "#svc-days"))
             days = text(page, "#svc-days")
             assert "2026-02-04: 0:50 ✓ (archive)" in days, (days, said)
