@@ -14,8 +14,9 @@ its first ``--per-class`` puzzles, in milliseconds of this process's CPU time
 - ``guard c``, ``propagate c``, ``guard sat``: ``masyu.count`` with that method and
   engine (no deduction: an engine is named), ``limit=2`` for the task ``prove``, no
   limit for ``count``;
-- ``deduce+best``: the deducer, then the fastest engine configuration of the class
-  when it does not settle (what ``auto`` does);
+- ``deduce+best``: the deducer, then, when it does not settle, the fastest engine
+  configuration of the class seeded with its forced edges (``seed=True``: what ``auto``
+  does);
 - the task ``enumerate``: the same engines listing up to 100 loops of puzzles with
   many (every third pearl of the class's puzzles removed), boards up to 10x10.
 
@@ -26,8 +27,9 @@ A run stopped by ``--deadline`` seconds (wall) counts as lost.  The crossovers:
   is at most the best engine's time;
 - ``prove.small``: the largest board (cells) up to which dancing links (``c``, the
   faster of its two methods there) beat the SAT engine on every size, by total time
-  on the puzzles deduction leaves open (all of the size when it settles every one:
-  a heavy tail counts);
+  of the seeded searches (``open_ms``, the deducer's call included) on the puzzles
+  deduction leaves open (all of the size when it settles every one: a heavy tail
+  counts); ``open_unseeded_ms`` beside, the same puzzles unseeded;
 - ``list``: the engine configuration that lists fastest (auto's second run).
 
 They are written with the date, the machine and the table into
@@ -70,12 +72,13 @@ def cpu_ms(f) -> float:
     return (time.process_time() - start) * 1000
 
 
-def engine_ms(p, method: str, engine: str, limit, deadline: float) -> float:
+def engine_ms(p, method: str, engine: str, limit, deadline: float, seed: bool = False) -> float:
     n = None
 
     def run():
         nonlocal n
-        n = masyu.count(p, method=method, engine=engine, limit=limit, deadline=deadline)
+        n = masyu.count(p, method=method, engine=engine, limit=limit, deadline=deadline,
+                        seed=seed)
     ms = cpu_ms(run)
     return ms if n.complete or (limit is not None and int(n) >= limit) else LOST
 
@@ -99,15 +102,20 @@ def measure(classes, configs, deadline):
         for task, limit in TASKS.items():
             ms = {c: [engine_ms(p, *configs[c], limit, deadline) for p in puzzles]
                   for c in configs}
-            best = min(configs, key=lambda c: median(ms[c]))
-            first = [d + (0 if s else t) for d, s, t in zip(deduce, settled, ms[best])]
             open_ = [k for k, s in enumerate(settled) if not s] or range(len(puzzles))
+            seeded = {c: {k: engine_ms(puzzles[k], *configs[c], limit, deadline, seed=True)
+                          for k in open_} for c in configs}   # the deducer's call included
+            best = min(configs, key=lambda c: sum(seeded[c].values()))
+            first = [d if s else seeded[best][k]
+                     for k, (d, s) in enumerate(zip(deduce, settled))]
             rows.append({"class": name, "task": task, "cells": puzzles[0].rows * puzzles[0].cols,
                          "puzzles": len(puzzles), "density": round(density, 3),
                          "settled": round(sum(settled) / len(puzzles), 2),
                          "ms": {"deduce": median(deduce), **{c: median(v) for c, v in ms.items()},
                                 "deduce+best": median(first)},
-                         "open_ms": {c: sum(ms[c][k] for k in open_) for c in configs},
+                         "open_ms": {c: sum(seeded[c].values()) for c in configs},
+                         "open_unseeded_ms": {c: sum(ms[c][k] for k in open_)
+                                              for c in configs},
                          "open": len(open_)})
         if puzzles[0].rows <= 10:
             many = [thinned(p) for p in puzzles]

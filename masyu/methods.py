@@ -103,6 +103,23 @@ def deduces_first(weak: bool, method: str, encoding: str | None = None,
             and engine is None)
 
 
+def seeds(weak: bool, method: str, encoding: str | None = None, engine: str | None = None,
+          seed: bool | None = None) -> bool:
+    """Whether the C deducer's forced edges seed a search's runs (when it does not
+    settle the puzzle alone): ``seed`` when given (a bool; weak solutions take
+    none: the forced edges hold in every strong solution, not in every weak one),
+    else the policy: where deduction runs first (:func:`deduces_first`'s choices),
+    and split over workers too, where it seeds the one run without answering alone
+    (a split search's state resumes the same seeded problem)."""
+    if seed is None:
+        return deduces_first(weak, method, encoding, engine)
+    expect(seed, bool, "seed", "True, False or None")
+    if seed and weak:
+        raise MasyuError("weak solutions take no seed (the deducer's forced edges hold in "
+                         "every strong solution, not in every weak one)", "argument 'seed'")
+    return seed
+
+
 def best_configuration(weak: bool = False, cells: int | None = None) -> tuple[str, str, str]:
     """(encoding, method, engine) of ``method="best"``: the fastest way
     measured here (``benchmarks/policy.py`` writes the crossover into

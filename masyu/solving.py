@@ -1,18 +1,16 @@
 """Solving Masyu: the running of a search, sequential or split over workers.
 
-Which runs a search makes (encoding, method, engine: ``METHODS``, ``auto`` and
-``best``; deduction first or not) is the policy of :mod:`masyu.methods`; this
-module runs them.  ``Search``, under ``solve``, ``count`` and ``is_unique``, is
-the only one that turns the engine's solutions into loops: the guard (the
-single-cycle constraint in the search) or the filter (``one_loop`` on each weak
-solution), the limit, and the ``Count``; or deduction's loop, when the C
-deducer settles the puzzle alone.  Sequential, it runs ``xcc.Search``; given
-workers (``jobs=N``, ``executor=``, ``scheduler=``, ``local_cluster=``)
-``xcc.Parallel``, one run, with the same loops in the same order
-(``masyu.parallel`` is that door, with ``map_each`` for collections).  ``found``
-and ``stats`` are live, for progress and Ctrl-C.  Only xcc's public API is used.
-(Not ``solve.py``: the function ``masyu.solve`` would shadow it.)  Exact counts:
-:mod:`masyu.exact`.
+Which runs a search makes (encoding, method, engine: ``METHODS``, ``auto`` and ``best``;
+deduction first or not) is the policy of :mod:`masyu.methods`; this module runs them.
+``Search``, under ``solve``, ``count`` and ``is_unique``, is the only one that turns the
+engine's solutions into loops: the guard (the single-cycle constraint in the search) or the
+filter (``one_loop`` on each weak solution), the limit, and the ``Count``; or deduction's
+loop, when the C deducer settles the puzzle alone. Sequential, it runs ``xcc.Search``; given
+workers (``jobs=N``, ``executor=``, ``scheduler=``, ``local_cluster=``) ``xcc.Parallel``,
+one run, with the same loops in the same order (``masyu.parallel`` is that door, with
+``map_each`` for collections). ``found`` and ``stats`` are live, for progress and Ctrl-C.
+Only xcc's public API is used. (Not ``solve.py``: the function ``masyu.solve`` would shadow
+it.) Exact counts: :mod:`masyu.exact`.
 """
 from __future__ import annotations
 
@@ -22,13 +20,13 @@ from typing import Callable, Iterable, Iterator
 import xcc
 
 from .board import Cell, Edge
-from .deduce import settle
+from .deduce import deduction
 from .encodings import DEFAULT_ENCODING, Encoding, encode
 from . import memory
 from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
 from .methods import (DEDUCE, DEFAULT_METHOD, METHODS, check_choices, deduces_first, runs,
-                      split_run)
+                      seeds, split_run)
 from .puzzle import Puzzle
 from .report import count_dict
 
@@ -102,23 +100,24 @@ class Search:
 
     ``found`` counts the loops found so far (with the guard, the engine's own
     ``stats.solutions``: the two never differ), ``stats`` is the engine's live
-    statistics.  ``on_progress(search)`` is called about every
-    ``progress_every`` seconds during long runs.  When the iteration is
-    interrupted by Ctrl-C, ``found`` and ``stats`` keep what was counted and
-    ``stats.interrupted`` is set.
+    statistics.  ``on_progress(search)`` is called about every ``progress_every``
+    seconds during long runs.  When the iteration is interrupted by Ctrl-C,
+    ``found`` and ``stats`` keep what was counted and ``stats.interrupted`` is set.
 
     ``encoding``, ``method`` and ``engine`` are those of the run under way:
-    ``method="auto"`` may make two (``masyu.methods.auto_runs``); ``probe`` is
-    then the statistics of the first run, when a second one replaced it.  When
-    the C deducer settles the puzzle first (``masyu.methods.deduces_first``),
-    no run is made: ``method`` and ``engine`` are ``"deduce"``.
+    ``method="auto"`` may make two (``masyu.methods.auto_runs``); ``probe`` is then the
+    statistics of the first run, when a second one replaced it.  When the C deducer
+    settles the puzzle first (``masyu.methods.deduces_first``), no run is made:
+    ``method`` and ``engine`` are ``"deduce"``.  Else its forced edges seed the runs
+    (``seed``; None: ``masyu.methods.seeds``) as constants of the encoding
+    (``encode(forced=)``; ``seeded``: how many): sound rules, the same loops.
 
-    Given workers (``jobs=N``, ``executor=``, ``scheduler=`` or
-    ``local_cluster=``; xcc's ``budget=`` and ``warm=`` with them), the search is
-    split into subproblems (``xcc.Parallel``): one run
-    (``masyu.methods.split_run``), ``stats`` an ``xcc.ParallelStats``, no
-    ``deadline``; ``state()`` after Ctrl-C is what ``resume=`` continues (with
-    the strong count when the method filters).
+    Given workers (``jobs=N``, ``executor=``, ``scheduler=`` or ``local_cluster=``;
+    xcc's ``budget=`` and ``warm=`` with them), the search is split into subproblems
+    (``xcc.Parallel``): one run (``masyu.methods.split_run``; seeded, never settled
+    by deduction alone), ``stats`` an ``xcc.ParallelStats``, no ``deadline``;
+    ``state()`` after Ctrl-C is what ``resume=`` continues (with the strong count
+    when the method filters).
     """
 
     def __init__(self, puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
@@ -126,7 +125,7 @@ class Search:
                  limit: int | None = None,
                  on_progress: Callable[["Search"], None] | None = None,
                  progress_every: float = 1.0, deadline: float | None = None,
-                 resume: dict | None = None, **where) -> None:
+                 resume: dict | None = None, seed: bool | None = None, **where) -> None:
         if not isinstance(puzzle, Puzzle):
             raise MasyuTypeError(f"expected a Puzzle, not {type(puzzle).__name__}",
                                  "argument 'puzzle'")
@@ -162,7 +161,11 @@ class Search:
         self._deadline = deadline  # each run's own (auto's second run gets it afresh)
         wall = time.perf_counter()   # one C call that waits for nothing: CPU time is wall time
         first = deduces_first(weak, method, encoding, engine) and not self._where
-        self._settled = settle(puzzle) if first else None   # a bounded run of the C deducer
+        seed = seeds(weak, method, encoding, engine, seed)
+        deduced = deduction(puzzle) if first or seed else None  # a bounded run of the C deducer
+        self._settled = deduced if first and deduced and deduced.settled else None
+        self.seeded = deduced.forced if seed and deduced else 0
+        self._forced = deduced.values if self.seeded else None
         if self._settled is None:
             self._start(*self._runs[0])
             return
@@ -187,7 +190,7 @@ class Search:
     def _start(self, encoding: str, method: str, engine: str, limit: int | None) -> None:
         """Encode (once per encoding) and set up the engine's search of one run."""
         if encoding not in self._encodings:
-            self._encodings[encoding] = encode(self.puzzle, encoding)
+            self._encodings[encoding] = encode(self.puzzle, encoding, forced=self._forced)
         self._encoding = self._encodings[encoding]
         self.method, self.engine, self._limit = method, engine, limit
         how = METHODS[method]
@@ -306,8 +309,9 @@ class Search:
     def state(self, written: int | None = None) -> dict:
         """What a search split over workers counted and has left (``xcc.Parallel.state``),
         for ``resume=``, or that of a sequential count stopped by Ctrl-C
-        (``xcc.parallel.state_of``: a split search resumes it); ``written``: how many of the loops found reached the output
-        (after Ctrl-C, the last one may not have: it comes again after resuming)."""
+        (``xcc.parallel.state_of``: a split search, seeded alike, resumes it); ``written``:
+        how many of the loops found reached the output (after Ctrl-C, the last one may
+        not have: it comes again after resuming)."""
         if not self._where:  # a sequential count stopped between two steps of a run that splits
             state = xcc.parallel.state_of(self._search) if len(self._runs) == 1 else None
             if state is None:
@@ -342,18 +346,16 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
           engine: str | None = None, limit: int | None = None,
           on_progress: Callable | None = None,
           progress_every: float = 1.0, deadline: float | None = None, exact: bool = False,
-          memory: int | None = None) -> Count:
+          memory: int | None = None, seed: bool | None = None) -> Count:
     """Count the strong (or weak) solutions; the result carries the statistics.
 
-    With ``exact=True`` nothing
-    is listed: the memoized search of :mod:`masyu.exact` counts (engine
-    default ``memo``, ``memory`` its limit in bytes, no ``limit``; the method
-    is not used) and ``on_progress`` receives the engine's ``xcc.Stats``
-    instead of the ``Search``.
+    With ``exact=True`` nothing is listed: the memoized search of :mod:`masyu.exact`
+    counts (engine default ``memo``, ``memory`` its limit in bytes, no ``limit``; the
+    method is not used) and ``on_progress`` receives the engine's ``xcc.Stats``.
 
-    Ctrl-C stops the count and returns what was counted so far, with
-    ``stats.interrupted`` set and ``complete`` False (an interrupted exact
-    count is 0); so does ``deadline`` (seconds), without ``interrupted``.
+    Ctrl-C stops the count and returns what was counted so far, with ``stats.interrupted``
+    set and ``complete`` False (an interrupted exact count is 0); so does ``deadline``
+    (seconds), without ``interrupted``.  ``seed``: as :class:`Search`'s.
     """
     if exact:
         check_choices(encoding, method, xcc.DEFAULT_ENGINE, weak)
@@ -369,7 +371,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
         raise MasyuError("memory is a limit of exact counts only (exact=True)")
     search = Search(puzzle, weak=weak, encoding=encoding, method=method, engine=engine,
                     limit=limit, on_progress=on_progress, progress_every=progress_every,
-                    deadline=deadline)
+                    deadline=deadline, seed=seed)
     return counted(search)
 
 

@@ -25,13 +25,14 @@ the values that differ from it: every deduction is sound, so the answer's own
 values can never be refuted.  This is what the generator uses; without
 ``known`` both values are tried.  :mod:`.analysis` runs the levels in turn;
 :func:`rate` is the run without the answer that both the difficulty band and
-:mod:`masyu.explain` rest on; :func:`settle` the one C call that proves a puzzle
-by deduction alone when it can (the first step of ``masyu.solving``'s proofs).  A listener (``State.note``, see
+:mod:`masyu.explain` rest on; :func:`deduction` the one C call that proves a puzzle
+by deduction alone when it can, else gives the edges it forced (the first step of
+``masyu.solving``'s proofs, which those edges seed; :func:`settle` the proof alone).  A listener (``State.note``, see
 :mod:`.state`) hears the reason of every deduction; without one nothing is said
 and nothing changes.
 """
-from .analysis import (LEVELS, Analysis, Settled, analyze, analyze_kinds, band_level, rate,
-                       settle, solutions)
+from .analysis import (LEVELS, Analysis, Deduced, Settled, analyze, analyze_kinds, band_level,
+                       deduction, rate, settle, solutions)
 
-__all__ = ["LEVELS", "Analysis", "Settled", "analyze", "analyze_kinds", "band_level", "rate",
-           "settle", "solutions"]
+__all__ = ["LEVELS", "Analysis", "Deduced", "Settled", "analyze", "analyze_kinds", "band_level",
+           "deduction", "rate", "settle", "solutions"]

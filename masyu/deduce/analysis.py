@@ -172,20 +172,32 @@ def solutions(puzzle: Puzzle, limit: int = 2) -> list[Loop]:
     return [Loop(bd.rows, bd.cols, bd.edges_of(s)) for s in res.solutions]
 
 
-class Settled:
-    """What a bounded run of the C deducer proved on its own (:func:`settle`): ``count``
-    the strong solutions (1: the loop it closed, every edge forced; 0: a
-    contradiction, or every edge decided without a loop), ``probes`` and
-    ``assignments`` its work.  ``edges()`` is the loop (empty when ``count`` is 0).
-    Every rule of levels 1 and 2 is sound, so this is a proof: the reasons, step
-    by step, are :func:`masyu.explain`'s."""
+class Deduced:
+    """What a bounded run of the C deducer found on its own (:func:`deduction`):
+    ``count`` the strong solutions when it settled the puzzle (1: the loop it
+    closed, every edge forced; 0: a contradiction, or every edge decided without a
+    loop), None when it left edges open; ``probes`` and ``assignments`` its work;
+    ``values`` one byte per edge of the board and ``off`` (0 absent, 1 present,
+    2 open: the edges it forced, which every strong solution has: they seed the
+    search, ``masyu.encodings.encode(..., forced=values)``).  ``edges()`` is the loop
+    (empty unless ``count`` is 1).  Every rule of levels 1 and 2 is sound, so a
+    settled result is a proof: the reasons, step by step, are :func:`masyu.explain`'s."""
 
-    __slots__ = ("rows", "cols", "count", "probes", "assignments", "_val")
+    __slots__ = ("rows", "cols", "count", "probes", "assignments", "values")
 
-    def __init__(self, rows: int, cols: int, count: int, probes: int, assignments: int,
-                 val: bytes) -> None:
+    def __init__(self, rows: int, cols: int, count: int | None, probes: int, assignments: int,
+                 values: bytes) -> None:
         self.rows, self.cols, self.count = rows, cols, count
-        self.probes, self.assignments, self._val = probes, assignments, val
+        self.probes, self.assignments, self.values = probes, assignments, values
+
+    @property
+    def settled(self) -> bool:
+        return self.count is not None
+
+    @property
+    def forced(self) -> int:
+        """How many edges of the board deduction decided."""
+        return len(self.values) - 1 - self.values.count(UNKNOWN)
 
     @property
     def counters(self) -> dict[str, int]:
@@ -193,15 +205,18 @@ class Settled:
 
     def edges(self) -> frozenset:
         """The loop's edges (by cells), none when there is no loop."""
-        if not self.count:
+        if self.count != 1:
             return frozenset()
-        return frozenset(board(self.rows, self.cols).edges_of(self._val))
+        return frozenset(board(self.rows, self.cols).edges_of(self.values))
 
 
-def settle(puzzle: Puzzle, probe_budget: int | None = -1) -> Settled | None:
-    """Levels 1 and 2 in C, in one call, from the parsed puzzle to the verdict: a
-    :class:`Settled` when deduction alone decides the puzzle, else None (also
-    when the C deducer is not built: the Python one costs more than the search it
+Settled = Deduced   # the name of a settled result (``settle``'s), kept
+
+
+def deduction(puzzle: Puzzle, probe_budget: int | None = -1) -> Deduced | None:
+    """Levels 1 and 2 in C, in one call, from the parsed puzzle to a :class:`Deduced`:
+    settled when deduction alone decides the puzzle, else the edges it forced.  None
+    when the C deducer is not built (the Python one costs more than the search it
     would save).  ``probe_budget`` bounds level 2: -1 (the default) one probe per
     edge (on the psm collection it never takes half that), None no bound (each
     round of probing must decide an edge, so at most one round per edge)."""
@@ -217,6 +232,14 @@ def settle(puzzle: Puzzle, probe_budget: int | None = -1) -> Settled | None:
     stage, contradiction, closed, unknown, probes, assignments, val = run(
         rows, cols, kinds, (), None, 2, -1 if probe_budget is None else probe_budget,
         probe.FRONTIER)
-    if not (contradiction or closed or unknown == 0):
-        return None
-    return Settled(rows, cols, 0 if contradiction or not closed else 1, probes, assignments, val)
+    count = None
+    if contradiction or closed or unknown == 0:
+        count = 0 if contradiction or not closed else 1
+    return Deduced(rows, cols, count, probes, assignments, bytes(val))
+
+
+def settle(puzzle: Puzzle, probe_budget: int | None = -1) -> Deduced | None:
+    """:func:`deduction` when it settles the puzzle (a proof by deduction alone:
+    ``count`` 0 or 1), else None (also when the C deducer is not built)."""
+    found = deduction(puzzle, probe_budget)
+    return found if found is not None and found.settled else None

@@ -24,7 +24,7 @@ class Construction:
 
     name: str
     summary: str
-    build: Callable[[Puzzle], Encoding]
+    build: Callable[..., Encoding]   # (puzzle, forced=None)
 
 
 ENCODINGS: dict[str, Construction] = {c.name: c for c in (
@@ -44,11 +44,19 @@ def check_encoding(encoding: object) -> str:
     return name
 
 
-def encode(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING) -> Encoding:
-    """The XCC problem whose solutions are the weak solutions of ``puzzle``."""
+def encode(puzzle: Puzzle, encoding: str = DEFAULT_ENCODING, *, forced=None) -> Encoding:
+    """The XCC problem whose solutions are the weak solutions of ``puzzle``.
+
+    ``forced`` (a search's seed: one value per edge in the board's order, 0 absent,
+    1 present, 2 open; the C deducer's ``values``, :func:`masyu.deduce.deduction`)
+    makes each decided edge a constant, as the edges off the board are: the
+    options that disagree with it are dropped and it is no item.  The weak
+    solutions are then those that agree with it: sound deductions hold in every
+    strong solution, so the strong ones are all kept."""
     if not isinstance(puzzle, Puzzle):
         raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
-    return ENCODINGS[check_encoding(encoding)].build(puzzle)
+    build = ENCODINGS[check_encoding(encoding)].build
+    return build(puzzle) if forced is None else build(puzzle, forced)
 
 
 __all__ = ["ENCODINGS", "DEFAULT_ENCODING", "Construction", "Encoding", "encode",

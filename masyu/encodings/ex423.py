@@ -12,7 +12,7 @@ from ..board import PEARL_NAME, Board, board
 from ..puzzle import Puzzle
 from .encoding import Encoding
 from .names import names
-from .slots import CONSTANT, build
+from .slots import CONSTANT, OPEN, build, forced_values
 
 SUMMARY = "TAOCP ex. 423, edges merged by the clue relations"
 
@@ -28,10 +28,13 @@ def _contradiction(cell, kind: str, text: str) -> str:
     return f"{PEARL_NAME[kind]} pearl at cell {cell}: {text} contradicts the other clues"
 
 
-def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray, np.ndarray] | str:
+def _clue_classes(puzzle: Puzzle, bd: Board, values: np.ndarray | None = None
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | str:
     """The edge classes under the clue relations (black: N = not S, E = not W;
     white: N = S, E = W, E = not N), by union-find with parity over edge
-    numbers, ``off`` being the constant 0 off the board.
+    numbers, ``off`` being the constant 0 off the board; then the forced
+    ``values`` (a search's seed, 0 or 1 per edge, ``OPEN`` for none), each the
+    relation ``e = off XOR value``: its class joins the constants.
 
     Returns, for every number, its class root and its parity ``x XOR root``,
     and for every root the lowest number of its class (the class's leader);
@@ -52,22 +55,32 @@ def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray, np
             x = parent[x]
         return x, p
 
+    def union(a: int, b: int, p: int) -> bool:
+        """a XOR b = p; False if the classes already say otherwise."""
+        ra, pa = find(a)
+        rb, pb = find(b)
+        if ra == rb:
+            return pa ^ pb == p
+        if weight[ra] < weight[rb]:
+            ra, rb = rb, ra
+        parent[rb] = ra  # rb XOR ra = pa XOR pb XOR p
+        parity[rb] = pa ^ pb ^ p
+        weight[ra] += weight[rb]
+        touched.append(rb)
+        return True
+
     cols, near = bd.cols, bd.near
     for cell, kind in puzzle.pearls:
         sides = near[cell[0] * cols + cell[1]]
         for a, b, p, text in _relations(kind, *sides):
-            ra, pa = find(a)
-            rb, pb = find(b)
-            if ra == rb:
-                if pa ^ pb != p:
-                    return _contradiction(cell, kind, text)
-                continue
-            if weight[ra] < weight[rb]:
-                ra, rb = rb, ra
-            parent[rb] = ra  # rb XOR ra = pa XOR pb XOR p
-            parity[rb] = pa ^ pb ^ p
-            weight[ra] += weight[rb]
-            touched.append(rb)
+            if not union(a, b, p):
+                return _contradiction(cell, kind, text)
+    if values is not None:
+        off = bd.nedges
+        for e in np.flatnonzero(values != OPEN).tolist():
+            if not union(e, off, int(values[e])):
+                return (f"edge {bd.edges[e]} forced {'present' if values[e] else 'absent'} "
+                        "contradicts the clues")
     root = np.arange(size)
     par = np.zeros(size, dtype=np.int64)
     lead = np.arange(size)
@@ -84,12 +97,14 @@ def _clue_classes(puzzle: Puzzle, bd: Board) -> tuple[np.ndarray, np.ndarray, np
     return root, par, lead
 
 
-def encode_423(puzzle: Puzzle) -> Encoding:
-    """Items for class leaders only; no tile options for clue cells."""
+def encode_423(puzzle: Puzzle, forced=None) -> Encoding:
+    """Items for class leaders only; no tile options for clue cells.  The
+    ``forced`` edges (:func:`~masyu.encodings.slots.forced_values`) join the
+    constants, with their classes."""
     bd, nm = board(puzzle.rows, puzzle.cols), names(puzzle.rows, puzzle.cols)
     n = bd.nedges
     primary = nm.primary(puzzle, False)
-    classes = _clue_classes(puzzle, bd)
+    classes = _clue_classes(puzzle, bd, forced_values(bd, forced))
     if isinstance(classes, str):
         problem = xcc.Problem.from_arrays(primary, (), [0], [], name=puzzle.name)
         return Encoding(puzzle, "423", problem, {}, contradiction=classes)

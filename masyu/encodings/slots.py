@@ -30,6 +30,7 @@ from ..board import BLACK, EMPTY, NESW, PEARL_CODE, WHITE, Board, per_size
 from ..board import board as board_of
 from ..puzzle import Puzzle
 from ..rules import PEARLS, SHAPES
+from ..errors import MasyuError
 from .names import COLOR_NAMES
 
 TILE = EMPTY  # the kind of a tile slot; a circle slot has its pearl's code
@@ -71,6 +72,32 @@ SLOTS = len(SLOT_KIND)
 # occurrence i:(p XOR bit), or ``AGREES``/``DISAGREES`` for a constant.
 CONSTANT = AGREES = -4
 DISAGREES = -3  # = AGREES ^ 1: codes of one item with two colors differ in bit 0 only
+
+
+OPEN = 2  # a forced value: the edge is open (the deducer's UNKNOWN)
+
+
+def forced_values(board: Board, forced) -> np.ndarray | None:
+    """The forced values of a search's seed as an array of ``board.nedges`` codes
+    (0 absent, 1 present, ``OPEN``), or None when nothing is forced.  ``forced``:
+    one value per edge in the board's order, ``off`` last or not (the deducer's
+    ``values``: :func:`masyu.deduce.deduction`), bytes or a sequence; a MasyuError
+    for any other."""
+    if forced is None:
+        return None
+    try:
+        values = np.frombuffer(bytes(forced), dtype=np.uint8).astype(np.int64)
+    except (TypeError, ValueError):
+        raise MasyuError("forced must hold one value 0, 1 or 2 per edge of the board",
+                         "argument 'forced'") from None
+    n = board.nedges
+    if len(values) not in (n, n + 1) or (values > OPEN).any() or (
+            len(values) > n and values[n] == 1):
+        raise MasyuError(f"forced must hold one value 0, 1 or 2 per edge of the board ({n}, "
+                         f"and off's 0 or 2 if given), not {len(values)} values",
+                         "argument 'forced'")
+    values = values[:n]
+    return values if (values != OPEN).any() else None
 
 
 # The slots a cell owns, by its pearl code (rows EMPTY, WHITE, BLACK): 423 gives a
