@@ -14,6 +14,8 @@ takes, ``counter_labels`` its counters, ``good_for`` when to choose it,
 (:attr:`xcc.Problem.bounds`: the Algorithm M engines), ``cycle`` whether it
 takes the single-cycle constraint (not the Algorithm M and Dancing Cells
 engines: a caller with a cycle, such as masyu's guard, skips them);
+engine ``costs`` (the min-cost engine) finds the cheapest solutions of a problem
+with costs (:attr:`xcc.Problem.costs`) where the others list them all;
 ``refuse_unfit`` refuses, by those two facts, what an engine does not solve.
 ``get(name)`` answers an unknown name with the valid ones and an unavailable
 one with its install hint; ``lookup(name)`` gives an engine's facts whether
@@ -43,6 +45,7 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "mult-python": (".mult.python", "MultPythonEngine", {}),
     "cells": (".cells.native", "NativeCellsEngine", {}),
     "cells-python": (".cells.python", "PythonCellsEngine", {}),
+    "costs": (".costs.python", "CostsEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name
 
