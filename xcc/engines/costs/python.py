@@ -381,7 +381,8 @@ class CostsEngine(CostsFacts):
     the k-th cheapest cost found (what :func:`xcc.cheapest` runs)."""
 
     name = "costs"
-    summary = "the k cheapest solutions of a problem with costs ($cost), DLX5's branch and bound"
+    summary = ("the solutions of a problem with costs ($cost) cheapest first, as DLX5 ranks "
+               "them")
     good_for = ("problems whose options have costs: the cheapest solutions, without listing "
                 "the others")
     budget = 1 << 20  # mems per step: a few milliseconds
