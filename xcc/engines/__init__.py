@@ -16,6 +16,9 @@ takes the single-cycle constraint (not the Algorithm M and Dancing Cells
 engines: a caller with a cycle, such as masyu's guard, skips them);
 engine ``costs`` (the min-cost engine) finds the cheapest solutions of a problem
 with costs (:attr:`xcc.Problem.costs`) where the others list them all;
+engine ``auto`` (:mod:`xcc.engines.auto`) runs the candidate of its measured
+table ``AUTO`` whose facts fit the problem (Dancing Cells where items have
+many options, c elsewhere), nobody's default;
 ``refuse_unfit`` refuses, by those two facts, what an engine does not solve.
 ``get(name)`` answers an unknown name with the valid ones and an unavailable
 one with its install hint; ``lookup(name)`` gives an engine's facts whether
@@ -46,6 +49,7 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "cells": (".cells.native", "NativeCellsEngine", {}),
     "cells-python": (".cells.python", "PythonCellsEngine", {}),
     "costs": (".costs.python", "CostsEngine", {}),
+    "auto": (".auto", "AutoEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name
 
