@@ -10,7 +10,7 @@ the problem (``cycle`` when a single-cycle constraint is given,
 that lists (not ``exact``), and whose threshold the problem reaches.  The
 numbers are measured crossovers, not guesses: ``python benchmarks/cells.py``
 prints each problem's options per item beside the CPU seconds of ``cells``,
-``c`` and ``auto`` (docs/cells.md, "When to choose it").
+``c`` and ``auto`` (docs/modelling.md, "Which engine when").
 
 ``auto`` is nobody's default: ``xcc.DEFAULT_ENGINE`` stays ``c``; a caller asks
 for it by name.  Its runs are the chosen engine's (its answers, order and
@@ -24,12 +24,16 @@ from . import lookup, refuse_unfit
 from .base import Run
 
 # (engine, least options per primary item), first fit wins.  Measured by
-# benchmarks/cells.py (CPU seconds, one run, docs/cells.md): Dancing Cells beats
-# dancing links by 1.4-1.9x from Langford pairs (15-16.5 options per item) to the
-# pentominoes (100-170), and ties on queens 10-12 (10-12 per item, 0.96-1.01x)
-# and the small DLX files (2-6 per item: c by up to 1.6x on runs of microseconds).
+# benchmarks/cells.py (CPU seconds, best of 3 rounds in one run, 3 Dec 2026; the
+# table in docs/modelling.md, "Which engine when"): Dancing Cells beats dancing
+# links by 1.7x on the pentominoes 6x10 (171 options per item), 1.4x on Langford
+# pairs 11 and 12 (15-16.5), 1.3-1.7x on Masyu encodings counted without their
+# cycle (4.6-5.6), and ties on queens 10-13 (10-13: 0.96-1.04x).  No problem
+# measured here is one where c wins beyond the noise, so the crossover is 0: cells
+# on every problem it takes; c where it does not (a cycle), python without the
+# compiled extension.  A problem found where c wins sets cells' number here.
 AUTO: tuple[tuple[str, float], ...] = (
-    ("cells", 14.0),
+    ("cells", 0.0),
     ("c", 0.0),
     ("python", 0.0),
 )
@@ -47,8 +51,8 @@ class AutoEngine:
 
     name = "auto"
     summary = "the engine that wins on the problem: cells or c, by the measured table AUTO"
-    good_for = ("when unsure: Dancing Cells where items have many options (tilings, "
-                "Langford pairs), c elsewhere and with a cycle")
+    good_for = ("when unsure: Dancing Cells where it takes the problem (as fast as c or up to "
+                "1.7 times faster), c with a cycle")
     exact = False
     splits = False  # the chosen engine may not split: xcc.parallel is told no
     task_budget = None
