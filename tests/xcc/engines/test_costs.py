@@ -218,3 +218,13 @@ def test_refusals():
     for k in (0, -1, 1.5, True, "2", None):
         with pytest.raises(xcc.XCCError, match="k must be a positive integer"):
             xcc.cheapest(queens(4), k)  # type: ignore[arg-type]
+
+
+def test_wrong_arguments_get_the_packages_errors():
+    p = xcc.parse_dlx(EXAMPLE)
+    for bad in (None, 5, "x", [], object()):
+        with pytest.raises(xcc.XCCError):
+            xcc.cheapest(bad)  # type: ignore[arg-type]
+    for bad in (None, 0, -1, 0.5, True, "x", []):
+        with pytest.raises(xcc.XCCError):
+            xcc.cheapest(p, bad)  # type: ignore[arg-type]
