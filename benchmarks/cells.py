@@ -2,10 +2,13 @@
 links engine "c" (DLX2's search), DLX2 itself and two peers from PyPI.
 
     python benchmarks/cells.py [--dlx2 PATH] [--ssxcc PATH] [--rounds N] [--quick] [--out FILE]
+                               [DLX FILE ...]
 
 Problems: the pentominoes in 6 x 10 and Langford pairs for n = 12
-(``xcc.puzzles_examples``), queens 10-12 (``xcc.examples``); every solution
-counted.  Each row's solvers run one after the other, round after round
+(``xcc.puzzles_examples``), queens 10-12 (``xcc.examples``), then the DLX
+files given; every solution counted.  Engine "auto" runs too, and each row
+shows the problem's options per primary item and the engine auto chose: the
+crossover of ``xcc.engines.auto.AUTO`` is read off this table.  Each row's solvers run one after the other, round after round
 (``--rounds``, the best of them kept), so the ratios compare like with like
 on a busy machine.  Times are CPU seconds: ``xcc.count`` in this process for
 the two engines (the problem built beforehand); for DLX2 and SSXCC (Knuth's,
@@ -37,16 +40,21 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import xcc  # noqa: E402
+from xcc.engines.auto import options_per_item  # noqa: E402
 from xcc.examples import queens  # noqa: E402
 from xcc.puzzles_examples import langford, pentominoes  # noqa: E402
 
 TOTAL = re.compile(r"Altogether (\d+) solutions?")
 
 
-def problems(quick: bool) -> list[xcc.Problem]:
+def problems(quick: bool, files: list[Path]) -> list[xcc.Problem]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # options without a primary item, dropped
+        more = [xcc.read_dlx(f) for f in files]
     if quick:
-        return [pentominoes(3, 20), langford(8), queens(8)]
-    return [pentominoes(6, 10), langford(12), queens(10), queens(11), queens(12)]
+        return [pentominoes(3, 20), langford(8), queens(8), *more]
+    return [pentominoes(6, 10), langford(12), langford(11), queens(10), queens(11), queens(12),
+            *more]
 
 
 def engine(name: str):
@@ -139,9 +147,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--quick", action="store_true", help="small problems, a smoke test")
     parser.add_argument("--out", type=Path)
+    parser.add_argument("files", nargs="*", type=Path, help="DLX files to add")
     args = parser.parse_args()
 
-    solvers = {"cells": engine("cells"), "c": engine("c")}
+    solvers = {"cells": engine("cells"), "c": engine("c"), "auto": engine("auto")}
     if args.dlx2:
         solvers["DLX2"] = knuth(args.dlx2)
     if args.ssxcc:
@@ -154,8 +163,8 @@ def main() -> None:
         xcc.write_dlx(queens(4), warm)
         for run in solvers.values():  # imports and first calls before any clock
             run(queens(4), warm)
-        for problem in problems(args.quick):
-            path = Path(tmp) / f"{problem.name}.dlx"
+        for problem in problems(args.quick, args.files):
+            path = Path(tmp) / f"{Path(problem.name).stem}.dlx"
             xcc.write_dlx(problem, path)
             problem.compact()  # the problem built beforehand: no solver pays for it
             best: dict[str, float] = {}
@@ -167,17 +176,19 @@ def main() -> None:
                     best[name] = min(best.get(name, seconds), seconds)
             if len(counts) != 1:
                 raise SystemExit(f"{problem.name}: the counts differ: {sorted(counts)}")
-            rows.append((problem.name, counts.pop(), best))
+            rows.append((Path(problem.name).stem, counts.pop(), best,
+                         options_per_item(problem), xcc.engines.get("auto").choose(problem)))
             print(f"{problem.name}: " + ", ".join(f"{k} {v:.3f} s" for k, v in best.items()),
                   file=sys.stderr, flush=True)
 
-    head = ["problem", "solutions"] + list(solvers)
+    head = ["problem", "solutions", "options/item", "auto runs"] + list(solvers)
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for name, count, best in rows:
+    for name, count, best, per_item, chosen in rows:
         base = best["cells"] or 1e-9
         cells = [f"{best[s]:.3f}" + ("" if s == "cells" else f" ({best[s] / base:.2f}×)")
                  for s in solvers]
-        lines.append(f"| {name} | {count:,} | " + " | ".join(cells) + " |")
+        lines.append(f"| {name} | {count:,} | {per_item:.1f} | {chosen} | "
+                     + " | ".join(cells) + " |")
     lines.append("")
     lines.append(f"CPU seconds, best of {args.rounds} round(s); (r×): time over engine "
                  "\"cells\"'s.")

@@ -6,6 +6,8 @@ Knows nothing of Masyu.  ``read_dlx``/``write_dlx`` speak Knuth's DLX format;
 ``Search`` does any of them with progress reports; ``Model`` builds a
 problem from named items and labelled options and reads solutions as labels
 (docs/modelling.md), ``check`` refuses a candidate that is no solution;
+``cheapest`` gives the k cheapest solutions of a problem with costs
+(``CostsEngine(k)``, engine ``costs``: docs/costs.md);
 ``ENGINES`` names the engines available here (the registry is
 :mod:`xcc.engines`), ``EXACT_ENGINES`` those that count without listing;
 ``MemoEngine(order=..., memory=...)`` is the memo engine configured for a
@@ -37,13 +39,14 @@ _EXPORTS: dict[str, str] = {
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
     "SatSolver": "engines.sat.incremental",
     "Model": "model", "check": "checking",
+    "cheapest": "cheapest", "CostsEngine": "engines.costs.python",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
            "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Model", "check",
-           "Diagram", "build_diagram"]
+           "Diagram", "build_diagram", "cheapest", "CostsEngine"]
 
 DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
 
@@ -62,6 +65,8 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .engines.sat.incremental import SatSolver
     from .model import Model
     from .checking import check
+    from .cheapest import cheapest
+    from .engines.costs.python import CostsEngine
 
     __version__: str
 

@@ -7,14 +7,18 @@
   DLX3: ``u:v|name`` (covered u to v times) or ``v|name`` (exactly v times),
   u and v decimal, 0 <= u <= v, v >= 1 (:attr:`xcc.Problem.bounds`).
 - Every later line is one option: item names, a secondary one possibly
-  written ``name:color``.
+  written ``name:color``, and at most one cost, as in Knuth's DLX5: a token
+  ``$`` followed by decimal digits (``a b $3``: the option costs 3; no such
+  token: 0; :attr:`xcc.Problem.costs`).  An item may therefore not be named
+  ``$`` and digits.
 
 Reading accepts long names and multi-character colors; every error names
 ``file:line:col`` and the offending text.  Reading takes time linear in the
 text and refuses more than ``MAX_DLX_BYTES`` (``limit=``): parsing needs about
 30 bytes of memory per byte of text, so the default 128 MiB stays under 4 GB.
 Writing produces a file that DLX2 reads whenever names fit 8 characters and
-colors 1 character (DLX3 when there are multiplicities), and warns otherwise; it writes a temporary file and
+colors 1 character (DLX3 when there are multiplicities, DLX5 when there are
+costs), and warns otherwise; it writes a temporary file and
 renames it (:func:`xcc.textio.write_text`).
 """
 from __future__ import annotations
@@ -27,11 +31,12 @@ from typing import IO, Iterable
 
 from . import dlxread
 from .errors import XCCError, expect
-from .problem import MAX_BOUND, Problem
+from .problem import MAX_BOUND, MAX_COST, Problem
 from .textio import MIB, check_limit, read_text, write_text
 
 _TOKEN = re.compile(r"\S+")
 _BOUNDED = re.compile(r"(?:([0-9]+):)?([0-9]+)\|(.*)")  # u:v|name or v|name (DLX3)
+_COST = re.compile(r"\$[0-9]+")  # $cost in an option (DLX5); no item is named so
 MAX_DLX_BYTES = 128 * MIB
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # line ends and tabs are blanks
 
@@ -86,6 +91,7 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
     options: list[list[tuple[str, str | None]]] = []
     where: list[str] = []
     bounds: dict[str, tuple[int, int]] = {}
+    costs: list[int] = []  # one per option, 0 when it has no $cost
     header_done = False
     good_colors: set[str] = set()
 
@@ -121,6 +127,8 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
                     bounds[tok] = (u, v)
                 if ":" in tok or "|" in tok or not tok.isprintable():
                     raise fail(lineno, col, f"illegal character in item name {tok!r}")
+                if _COST.fullmatch(tok):
+                    raise fail(lineno, col, f"item name {tok!r} is a cost ('$' and digits)")
                 if tok in seen:
                     raise fail(lineno, col, f"duplicate item name {tok!r}")
                 seen[tok] = 1 if not bar else 2
@@ -130,7 +138,15 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
             continue
         option: list[tuple[str, str | None]] = []
         in_option: set[str] = set()
+        cost = None
         for k, tok in enumerate(line.split()):   # columns are found only for an error
+            if tok[0] == "$" and _COST.fullmatch(tok):
+                if cost is not None:
+                    raise fail(lineno, _column(line, k), f"a second cost {tok!r} in this option")
+                cost = int(tok[1:])
+                if cost > MAX_COST:
+                    raise fail(lineno, _column(line, k), f"cost {tok!r} is above {MAX_COST}")
+                continue
             name, sep, color = tok.partition(":")
             kind = seen.get(name)
             if kind is None:
@@ -156,11 +172,12 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
             else:
                 option.append((name, None))
         options.append(option)
+        costs.append(cost or 0)
         where.append(lineno)
     if not header_done:
         raise XCCError("empty item line: no items", f"{source}:1:1")
     return Problem(primary, secondary, options, name=source, warn=warn, bounds=bounds,
-                   _locations=_Places(source, where))
+                   costs=costs, _locations=_Places(source, where))
 
 
 def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True,
@@ -181,15 +198,21 @@ def read_dlx(path_or_file: str | os.PathLike | IO[str], *, warn: bool = True,
 
 def knuth_compatible(problem: Problem) -> bool:
     """True if DLX2 reads the file we write: names <= 8 chars, colors 1 char
-    (DLX3 reads it when the problem has multiplicities)."""
+    (DLX3 reads it when the problem has multiplicities, DLX5 when it has costs)."""
     return (all(len(n) <= 8 for n in problem.items)
             and all(len(c) == 1 for c in problem.colors()))
 
 
 def format_dlx(problem: Problem, comment: str | None = None) -> str:
     """The DLX text of ``problem`` (``comment`` as ``|`` lines first), which
-    :func:`parse_dlx` reads back as the same problem."""
+    :func:`parse_dlx` reads back as the same problem (an option's cost, when
+    not 0, last: ``$cost``).  A problem with an item named ``$`` and digits
+    is refused: the text would read it as a cost."""
     expect(problem, Problem, "problem", "an xcc.Problem")
+    for name in problem.items:
+        if _COST.fullmatch(name):
+            raise XCCError(f"item name {name!r} would read as a cost ('$' and digits) "
+                           "in the DLX format", "argument 'problem'")
     if comment is not None:
         expect(comment, str, "comment", "a str")
     out = io.StringIO()
@@ -202,8 +225,9 @@ def format_dlx(problem: Problem, comment: str | None = None) -> str:
     if problem.secondary:
         out.write(" | " + " ".join(problem.secondary))
     out.write("\n")
+    costs = problem.costs
     for k in range(len(problem.options)):
-        out.write(problem.option_text(k) + "\n")
+        out.write(problem.option_text(k) + (f" ${costs[k]}\n" if costs and costs[k] else "\n"))
     return out.getvalue()
 
 

@@ -1,6 +1,8 @@
 """An XCC problem: primary and secondary items, options with optional colors,
 and optionally multiplicities: bounds ``(u, v)`` on how often a primary item
-is covered (Knuth's Algorithm M, his DLX3: ``u:v|name`` in a DLX file).
+is covered (Knuth's Algorithm M, his DLX3: ``u:v|name`` in a DLX file), and
+costs: a nonnegative integer per option (Knuth's DLX5: ``$cost`` in a DLX
+option; engine ``costs`` finds the cheapest solutions, docs/costs.md).
 
 A problem is validated when it is built, before any engine sees it (Tatham's
 "validate at the door"): every error raises :class:`XCCError` naming the
@@ -20,6 +22,7 @@ from .errors import XCCError, XCCTypeError, expect
 
 Occurrence = tuple[str, "str | None"]  # (item name, color or None)
 MAX_BOUND = (1 << 31) - 1  # the largest multiplicity (an int32 in the C engine)
+MAX_COST = (1 << 62) - 1  # the largest cost of an option (a sum of many fits in an int64)
 
 
 def _check_name(name: object, where: str) -> str:
@@ -109,6 +112,28 @@ def _bounds(bounds: object, primary: tuple[str, ...]) -> tuple[tuple[int, int], 
     return tuple(out) if any(b != (1, 1) for b in out) else ()
 
 
+def _costs(costs: object, count: int) -> tuple[int, ...]:
+    """The costs of ``costs`` (one nonnegative integer per option given,
+    ``count`` of them) as a tuple, or ``()`` when none is given or all are 0.
+    Validated: integers (not bools), 0 <= cost <= MAX_COST, one per option."""
+    if costs is None:
+        return ()
+    if isinstance(costs, (str, bytes)) or not hasattr(costs, "__iter__"):
+        raise XCCTypeError(f"costs must be a list of integers, one per option, not "
+                           f"{type(costs).__name__}", "argument 'costs'")
+    out = tuple(int(c) if hasattr(c, "__index__") and not isinstance(c, bool) else c
+                for c in costs)  # type: ignore[union-attr]
+    if len(out) != count:
+        raise XCCError(f"costs has {len(out)} entries for {count} options (one per option)",
+                       "argument 'costs'")
+    for j, c in enumerate(out):
+        if type(c) is not int:
+            raise XCCTypeError(f"a cost is an integer, not {c!r}"[:120], f"cost of option {j + 1}")
+        if not 0 <= c <= MAX_COST:
+            raise XCCError(f"cost {c} must be between 0 and {MAX_COST}", f"cost of option {j + 1}")
+    return out if any(out) else ()
+
+
 _BAD_NAME_CHAR = re.compile(r"[\s:|]")
 _BAD_COLOR_CHAR = re.compile(r"[\s:|]")
 
@@ -151,6 +176,7 @@ class Problem:
     dropped: tuple[int, ...] = ()
     source_index: tuple[int, ...] = ()
     bounds: tuple[tuple[int, int], ...] = ()
+    costs: tuple[int, ...] = ()
     name: str | None = field(default=None, compare=False)
 
     def __init__(
@@ -162,6 +188,7 @@ class Problem:
         name: str | None = None,
         warn: bool = True,
         bounds: object = None,
+        costs: object = None,
         _locations: Sequence[object] | None = None,
     ) -> None:
         primary = _names(primary, "primary")
@@ -223,12 +250,18 @@ class Problem:
         object.__setattr__(self, "dropped", tuple(dropped))
         object.__setattr__(self, "source_index", tuple(source))
         object.__setattr__(self, "bounds", multiplicities)
+        if costs is not None:
+            given = _costs(costs, len(kept) + len(dropped))
+            object.__setattr__(self, "costs", tuple(given[j] for j in source) if given else ())
+            if not any(self.costs):
+                object.__setattr__(self, "costs", ())
         object.__setattr__(self, "name", name)
 
     @classmethod
     def from_arrays(cls, primary: Iterable[str], secondary: Iterable[str], starts, items,
                     colors=None, color_names: Sequence[str] = (), *, name: str | None = None,
-                    warn: bool = True, trusted: bool = False, bounds: object = None) -> "Problem":
+                    warn: bool = True, trusted: bool = False, bounds: object = None,
+                    costs: object = None) -> "Problem":
         """A problem given as integer arrays (see :class:`Compact`), validated
         by whole-array checks: the fast door for generated problems.
 
@@ -241,13 +274,14 @@ class Problem:
         itself and tests them (masyu's encoders): the caller promises valid,
         distinct names, codes in range, no colored primary item, no item twice
         in an option, and a primary item in every option (none is dropped).
-        ``bounds`` are the constructor's (checked even when trusted).
+        ``bounds`` and ``costs`` are the constructor's (checked even when trusted).
         """
         if trusted:
             primary = tuple(primary)
             self = cls._from_trusted(primary, tuple(secondary), starts, items, colors,
                                      tuple(color_names), name)
             object.__setattr__(self, "bounds", _bounds(bounds, primary))
+            object.__setattr__(self, "costs", _costs(costs, len(starts) - 1))
             return self
         primary, secondary = _names(primary, "primary"), _names(secondary, "secondary")
         if name is not None:
@@ -317,6 +351,10 @@ class Problem:
         object.__setattr__(self, "dropped", tuple(dropped.tolist()))
         object.__setattr__(self, "source_index", tuple(np.flatnonzero(has_primary).tolist()))
         object.__setattr__(self, "bounds", multiplicities)
+        given = _costs(costs, m)
+        if given:
+            kept_costs = tuple(given[j] for j in self.source_index)
+            object.__setattr__(self, "costs", kept_costs if any(kept_costs) else ())
         return self
 
     @classmethod
@@ -341,6 +379,7 @@ class Problem:
         object.__setattr__(self, "dropped", ())
         object.__setattr__(self, "source_index", tuple(range(len(starts) - 1)))
         object.__setattr__(self, "bounds", ())
+        object.__setattr__(self, "costs", ())
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "_compact", Compact(
             np.asarray(starts, dtype=np.int32), items.astype(np.int32),
@@ -408,6 +447,12 @@ class Problem:
         k = self.primary.index(item)
         return self.bounds[k] if self.bounds else (1, 1)
 
+    def cost(self, indices: Iterable[int]) -> int:
+        """The cost of the options ``indices`` (a solution's): the sum of
+        their costs, 0 for a problem without costs."""
+        costs = self.costs
+        return sum(costs[k] for k in indices) if costs else 0
+
     @property
     def items(self) -> tuple[str, ...]:
         return self.primary + self.secondary
@@ -427,6 +472,7 @@ class Problem:
         return " ".join(i if c is None else f"{i}:{c}" for i, c in self.options[k])
 
     def __repr__(self) -> str:
-        more = ", with multiplicities" if self.bounds else ""
+        more = (", with multiplicities" if self.bounds else "") + \
+            (", with costs" if self.costs else "")
         return (f"Problem({len(self.primary)} primary, {len(self.secondary)} secondary items, "
                 f"{len(self.options)} options{more})")

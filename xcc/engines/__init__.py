@@ -15,6 +15,11 @@ takes, ``counter_labels`` its counters, ``good_for`` when to choose it,
 takes the single-cycle constraint (not the Algorithm M and Dancing Cells
 engines: a caller with a cycle, such as masyu's guard, skips them);
 ``refuse_unfit`` refuses, by those two facts, what an engine does not solve.
+Engine ``costs`` lists the solutions of a problem with costs
+(:attr:`xcc.Problem.costs`) cheapest first, where the others ignore costs;
+engine ``auto`` (:mod:`xcc.engines.auto`) runs the first engine of its
+measured table ``AUTO`` whose facts fit the problem (``cells``, or ``c`` with
+a cycle), and is nobody's default.
 ``get(name)`` answers an unknown name with the valid ones and an unavailable
 one with its install hint; ``lookup(name)`` gives an engine's facts whether
 or not it can run here.  Adding an engine is one module (an
@@ -43,6 +48,8 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "mult-python": (".mult.python", "MultPythonEngine", {}),
     "cells": (".cells.native", "NativeCellsEngine", {}),
     "cells-python": (".cells.python", "PythonCellsEngine", {}),
+    "costs": (".costs.python", "CostsEngine", {}),
+    "auto": (".auto", "AutoEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name
 

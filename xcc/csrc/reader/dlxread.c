@@ -6,7 +6,9 @@
  * comment; the first other line names the primary items, '|', the
  * secondary ones, a primary one possibly with multiplicities `u:v|name`
  * or `v|name` (Knuth's DLX3); each later line is an option, its entries
- * `name` or `name:color`.  Blanks are spaces and tabs.
+ * `name` or `name:color`.  Blanks are spaces and tabs.  A cost (DLX5's
+ * `$digits` in an option) is the twin's to read: such a token is no item
+ * here, so the reader gives up on it, and on an item named so.
  *
  * It takes only what it can read exactly as the twin does and gives up
  * (returns 0) on anything else: a byte outside printable ASCII other than
@@ -128,6 +130,15 @@ static int64_t number(const char *text, size_t p, size_t q)
     return v;
 }
 
+/* Whether text[p..q) is all decimal digits. */
+static int digits(const char *text, size_t p, size_t q)
+{
+    for (; p < q; p++)
+        if (text[p] < '0' || text[p] > '9')
+            return 0;
+    return 1;
+}
+
 int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
 {
     struct names items = {0}, colors = {0};
@@ -193,6 +204,8 @@ int xcc_dlx_parse(const char *text, size_t size, struct xcc_dlx *d)
                     }
                     if (memchr(text + off, ':', (size_t)len) || memchr(text + off, '|', (size_t)len))
                         goto fallback;
+                    if (len > 1 && text[off] == '$' && digits(text, (size_t)off + 1, q))
+                        goto fallback; /* a name that reads as a cost ($ and digits): refused */
                     size_t where;
                     if (names_find(&items, off, len, &where) >= 0)
                         goto fallback; /* a repeated name */
