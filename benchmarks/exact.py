@@ -5,9 +5,15 @@
     python benchmarks/exact.py encodings --names NAME,...
     python benchmarks/exact.py psm --classes psm-15x15-hard,... [--enumerate] [--strong] [--limit N]
     python benchmarks/exact.py peer --names NAME,...
+    python benchmarks/exact.py by --names empty:10x10,NAME,... [--by length] [--weak]
+                                  [--baseline TREE]
 
 (each psm puzzle from ``--puzzles FILE``: ``puzzle_files.py``, by default the subset in
 tests/data/puzzles)
+
+``by``: counts by loop length (or by number of loops, weak) of each board,
+this tree against a ``--baseline`` tree (a git worktree of an earlier commit
+with its own ``.venv``), the two alternating per board.
 
 ``empty``: the cycles (strong solutions, OEIS A140517) and the 0-or-2-degree
 subgraphs (weak solutions) of empty n x n boards.  ``psm``: the weak (and
@@ -138,7 +144,16 @@ def measure_graphillion(spec: str, weak: bool) -> dict:
     return {"count": int(n), "cpu": time.process_time() - t}
 
 
-MEASURES = {"memo": measure_memo, "enumerate": measure_enumeration,
+def measure_by(spec: str, weak: bool) -> dict:
+    from masyu.exact import exact_count
+    p = _puzzle(spec)
+    t = time.process_time()
+    stats = exact_count(p, weak=weak, by=os.environ["EXACT_BY"])
+    assert sum(stats.by.values()) == stats.solutions
+    return {"count": stats.solutions, "rows": len(stats.by), "cpu": time.process_time() - t}
+
+
+MEASURES = {"memo": measure_memo, "by": measure_by, "enumerate": measure_enumeration,
             "graphillion": measure_graphillion}
 
 
@@ -153,10 +168,13 @@ def child(tool: str, spec: str, weak: bool) -> None:
     print(json.dumps(out))
 
 
-def run(tool: str, spec: str, weak: bool, timeout: float) -> dict:
-    cmd = [sys.executable, __file__, "--child", tool, spec, "weak" if weak else "strong",
+def run(tool: str, spec: str, weak: bool, timeout: float, python: str = sys.executable,
+        env: dict | None = None) -> dict:
+    """One measurement in a fresh child: ``python`` runs this file (another
+    tree's Python measures that tree: it imports its own masyu)."""
+    cmd = [python, __file__, "--child", tool, spec, "weak" if weak else "strong",
            str(COLLECTION)]
-    env = dict(os.environ, OMP_NUM_THREADS="1")  # one thread, as the issue measured
+    env = dict(os.environ, OMP_NUM_THREADS="1", **(env or {}))  # one thread, as the issue measured
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
     except subprocess.TimeoutExpired:
@@ -327,6 +345,26 @@ def encodings_table(names) -> None:
                   f"{out[1][1]:,} | {out[1][2]:.2f} |", flush=True)
 
 
+def by_table(names, by: str, weak: bool, baseline: Path | None, timeout: float) -> None:
+    """Counts by weight (``by``) in this tree and in ``baseline``, alternating per board."""
+    trees = [("this", sys.executable)]
+    if baseline is not None:
+        trees.append(("baseline", str(baseline / ".venv" / "bin" / "python")))
+    print(f"| board | kind | by | count | rows | " + " | ".join(t for t, _ in trees)
+          + (" | CPU this / baseline |" if baseline else " |"))
+    print("|---" * (5 + len(trees) + bool(baseline)) + "|")
+    for name in names:
+        out = [run("by", name, weak, timeout, python, {"EXACT_BY": by}) for _, python in trees]
+        counts = {(r.get("count"), r.get("rows")) for r in out if "count" in r}
+        if len(counts) > 1:
+            sys.exit(f"{name}: the trees disagree: {counts}")
+        count, rows = next(iter(counts), ("?", "?"))
+        ratio = f" | {out[0]['cpu'] / out[1]['cpu']:.2f} |" if baseline and all(
+            "cpu" in r for r in out) else (" | - |" if baseline else " |")
+        print(f"| {name} | {'weak' if weak else 'strong'} | {by} | {count} | {rows} | "
+              + " | ".join(cell(r) for r in out) + ratio, flush=True)
+
+
 def main() -> None:
     global COLLECTION
     if len(sys.argv) > 1 and sys.argv[1] in ("--child", "--batch"):
@@ -339,7 +377,11 @@ def main() -> None:
               sys.argv[6] == "strong")
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("what", choices=("empty", "grid", "psm", "peer", "encodings"))
+    ap.add_argument("what", choices=("empty", "grid", "psm", "peer", "encodings", "by"))
+    ap.add_argument("--by", default="length", help="by: length or loops")
+    ap.add_argument("--weak", action="store_true", help="by: weak solutions")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="by: a tree with its own .venv to measure side by side")
     ap.add_argument("--largest", type=int, default=15, help="grid: the largest side")
     ap.add_argument("--sizes", default="8,10,12,13")
     ap.add_argument("--classes", default="psm-15x15-hard")
@@ -358,6 +400,8 @@ def main() -> None:
           f"{platform.python_version()}; CPU seconds and peak resident memory of each run.\n")
     if a.what == "empty":
         empty_table([int(s) for s in a.sizes.split(",")], a.peer, a.timeout)
+    elif a.what == "by":
+        by_table(a.names.split(","), a.by, a.weak, a.baseline, a.timeout)
     elif a.what == "encodings":
         encodings_table(a.names.split(","))
     elif a.what == "grid":

@@ -19,6 +19,10 @@
  *   layer_arcs(k) -> (start, choice, child, closures or None)  layer k's arcs
  *       as bytes of uint32, int32, uint32, int32 (diagram mode)
  *   accept() -> bytes          the last layer's accepting flags (diagram mode)
+ *   polynomial(weights) -> (lo, width, bytes)  the solutions of weight lo, lo + 1,
+ *       ..., width little-endian words each; weights: one int64 per option as bytes
+ *       (at most 2^31 - 1), or None: each arc weighs the cycles it closes
+ *       (diagram mode)
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -306,7 +310,39 @@ static PyObject *Memo_accept(MemoObject *self, PyObject *unused)
     return PyBytes_FromStringAndSize((const char *)a, (Py_ssize_t)n);
 }
 
+static PyObject *Memo_polynomial(MemoObject *self, PyObject *arg)
+{
+    if (!diagram_ready(self))
+        return NULL;
+    const int64_t *weights = NULL;
+    if (arg != Py_None) {
+        if (!PyBytes_Check(arg) || PyBytes_GET_SIZE(arg) != 8 * (Py_ssize_t)self->m->p.noptions) {
+            PyErr_SetString(PyExc_TypeError, "polynomial: one int64 weight per option, as bytes");
+            return NULL;
+        }
+        weights = (const int64_t *)PyBytes_AS_STRING(arg);
+        for (int32_t o = 0; o < self->m->p.noptions; o++)
+            if (weights[o] < 0 || weights[o] > INT32_MAX) {
+                PyErr_Format(PyExc_ValueError, "polynomial: weight %lld of option %d out of range",
+                             (long long)weights[o], (int)o);
+                return NULL;
+            }
+    }
+    int64_t lo;
+    size_t len;
+    int width;
+    const uint64_t *coef;
+    if (!memo_polynomial(self->m, weights, &lo, &len, &width, &coef)) {
+        PyErr_SetString(PyExc_MemoryError, memo_error(self->m) ? memo_error(self->m) : "out of memory");
+        return NULL;
+    }
+    return Py_BuildValue("(Liy#)", (long long)lo, width, (const char *)coef,
+                         (Py_ssize_t)(len * (size_t)width * 8));
+}
+
 static PyMethodDef Memo_methods[] = {
+    {"polynomial", (PyCFunction)Memo_polynomial, METH_O,
+     "polynomial(weights or None) -> (lowest weight, words, coefficients as bytes)"},
     {"layer_arcs", (PyCFunction)Memo_layer_arcs, METH_O, "layer_arcs(k) -> (start, choice, child, closures)"},
     {"accept", (PyCFunction)Memo_accept, METH_NOARGS, "the last layer's accepting flags"},
     {"step", (PyCFunction)Memo_step, METH_O, "step(budget) -> DONE, PAUSED or ENOMEM"},

@@ -48,6 +48,13 @@ int bigs_widen(memo *m, bigs *b, int width)
 
 int bigs_add(memo *m, bigs *dst, size_t i, const uint64_t *src, int sw)
 {
+    if (sw == 1 && dst->width == 1) {  /* one word each, no carry: most additions */
+        uint64_t *d = dst->w + i, t = *d + src[0];
+        if (t >= src[0]) {
+            *d = t;
+            return 1;
+        }
+    }
     if (sw > dst->width && !bigs_widen(m, dst, sw))
         return 0;
     uint64_t *d = dst->w + i * (size_t)dst->width, carry = 0;

@@ -312,19 +312,9 @@ int frontier_apply(memo *m, int k, int option)
     const memo_plan *p = &m->p;
     int n1 = p->n1, newly = 0;
     int start = p->opt_start[option], end = p->opt_start[option + 1];
-    /* A clash found by reading alone (most options of a level clash with the
-     * state): no trail written, nothing to undo.  The loop below checks again. */
-    for (int e = start; e < end; e++) {
-        int32_t i = p->opt_item[e], c = p->opt_color[e];
-        if (i < n1) {
-            if (m->cov[i])
-                return 0;
-        } else {
-            int32_t have = m->val[i - n1];
-            if (have && (c == 0 || have != 1 + c))
-                return 0;
-        }
-    }
+    /* One pass, checking and writing: the options the index gives
+     * (frontier_options) seldom clash (6% of them on the empty 10x10), and a
+     * clash part way is undone by the caller with the rest (frontier_undo). */
     m->nchanged = 0;
     for (int e = start; e < end; e++) {
         int32_t i = p->opt_item[e], c = p->opt_color[e];

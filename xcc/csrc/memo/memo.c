@@ -278,7 +278,7 @@ void memo_free(memo *m)
     free(m->pend_closures);
     free(m->cur.keys); free(m->cur.counts.w); free(m->cur.table);
     free(m->next.keys); free(m->next.counts.w); free(m->next.table);
-    free(m->widths); free(m->total.w); free(m->accept);
+    free(m->widths); free(m->total.w); free(m->accept); free(m->poly);
     if (m->arcs) {
         for (int k = 0; k <= m->p.levels; k++) {
             free(m->arcs[k].start); free(m->arcs[k].choice); free(m->arcs[k].child);

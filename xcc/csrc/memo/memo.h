@@ -96,6 +96,13 @@ int memo_unrank(memo *m, const uint64_t *r, int rw, int32_t *out);
 /* Diagram mode: `k` uniform draws from `seed`, each written as for unrank
  * into out[i * levels ...] with its length in lens[i]; -1 if no memory. */
 int memo_sample(memo *m, long k, uint64_t seed, int32_t *out, int32_t *lens);
+/* Diagram mode, after DONE: the number of solutions of each total weight
+ * (twin: xcc/engines/memo/poly.py's polynomial).  An arc weighs
+ * weights[option] (a skip 0) or, without weights (NULL), the cycles it
+ * closes.  The coefficients of weights *lo, *lo + 1, ... (*len of them,
+ * *width little-endian words each; owned by m) in *coef; 0 if out of memory. */
+int memo_polynomial(memo *m, const int64_t *weights, int64_t *lo, size_t *len, int *width,
+                    const uint64_t **coef);
 
 /* Internal, shared by the files of the core (above). */
 struct memo {
@@ -144,6 +151,12 @@ struct memo {
     memo_arcs *arcs;          /* [levels] */
     uint8_t *accept;          /* of the last layer */
     bigs *paths;              /* [levels+1] */
+    /* the counts by weight (diagram.c: memo_polynomial): coefficients of
+     * weights poly_lo.., poly_width words each */
+    uint64_t *poly;
+    size_t poly_len;
+    int64_t poly_lo;
+    int poly_width;
 };
 
 /* memory.c: every allocation charged against m->limit (NULL, with the

@@ -25,11 +25,12 @@ state (the twin is for reading and for small problems), the C ones real.
 from __future__ import annotations
 
 from array import array
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ...errors import XCCError
 from .frontier import SKIP, accepts, children
 from .plan import MemoryLimit, Plan
+from .poly import polynomial
 
 STATE_BYTES = 200  # what this twin charges per stored state against the memory limit
 
@@ -149,6 +150,13 @@ class Build:
     def accept(self) -> list[int]:
         """The last layer's accepting flags."""
         return list(self.accepted)
+
+    def polynomial(self, weights: Sequence[int] | None, offset: int = 0) -> dict[int, int]:
+        """``{weight: solutions}``: an arc weighs ``weights[choice]``, or with
+        None the cycles it closes; ``offset`` added to every weight (the pass
+        of :func:`.poly.polynomial`; the C twin's is ``memo_polynomial``)."""
+        return polynomial(self.levels, self.layer_arcs, self.accepted, self.total,
+                          weights, offset)
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Every solution as its options in level order, in arc order."""

@@ -153,7 +153,7 @@ class MemoCountRun(_BuildRun):
         weights, cycles = (None, False) if by is None else \
             check_by(by, len(problem.options), cycle is not None)
         super().__init__(engine, problem, cycle, diagram=by is not None, several=cycles)
-        self._problem, self._weights, self._by = problem, weights, by is not None
+        self._weights, self._by = weights, by is not None
         self._total: int | None = None
         self._rows: dict[int, int] | None = None
 
@@ -163,9 +163,9 @@ class MemoCountRun(_BuildRun):
         if not self._built(budget):
             return PAUSED
         self._total = self._build.total
-        if self._by:
-            diagram = Diagram.of(self._build, self._problem)
-            self._rows = diagram.polynomial(self._weights)
+        if self._by:  # the pass of the build's twin (C: memo_polynomial; Python: poly.py)
+            offset = self._build.plan.root_closures if self._weights is None else 0
+            self._rows = self._build.polynomial(self._weights, offset)
         return DONE
 
     def by(self) -> dict[int, int] | None:

@@ -7,12 +7,15 @@ are packed into 64-bit key words, a slot never straddling two words.
 from __future__ import annotations
 
 from array import array
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import numpy as np
 
 from .diagram import MemoryLimit
 from .plan import Plan
+from .poly import polynomial
+
+C_WEIGHT = (1 << 31) - 1  # the largest option weight the C pass takes (larger: the twin's)
 
 SLOT_PRIMARY, SLOT_SECONDARY, SLOT_VERTEX, SLOT_CLOSED = range(4)
 
@@ -158,3 +161,23 @@ class NativeBuild:
     def accept(self) -> list[int]:
         """The last layer's accepting flags."""
         return list(self.memo.accept())
+
+    def polynomial(self, weights: Sequence[int] | None, offset: int = 0) -> dict[int, int]:
+        """``{weight: solutions}`` (diagram mode), as the twin's
+        ``Build.polynomial``: the pass in C (``memo_polynomial``), or, for an
+        option weight past ``C_WEIGHT``, the twin's pass over these arcs."""
+        if weights is not None and any(w > C_WEIGHT for w in weights):
+            return polynomial(self.levels, self.layer_arcs, self.accept(), self.total,
+                              weights, offset)
+        try:
+            lo, width, data = self.memo.polynomial(
+                None if weights is None else np.asarray(weights, dtype=np.int64).tobytes())
+        except MemoryError as err:
+            raise MemoryLimit(f"memo: {err}") from None
+        size = 8 * width
+        out = {}
+        for t in range(len(data) // size):
+            coefficient = int.from_bytes(data[t * size:(t + 1) * size], "little")
+            if coefficient:
+                out[lo + t + offset] = coefficient
+        return out

@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import xcc
 from xcc import Diagram, Problem, XCCError
 from xcc.engines import memo
+from xcc.engines.memo.engine import new_build
+from xcc.engines.memo.poly import polynomial
 from xcc.examples import queens
 
 from ...bruteforce import all_solutions
@@ -96,6 +98,70 @@ def test_bad_by_is_one_clear_error():
         xcc.count(p, engine="python", by=[0] * len(p.options))
     with pytest.raises(XCCError, match="exact"):
         xcc.count(p, engine="memo-python", limit=3, by=[0] * len(p.options))
+
+
+# ---- the weight pass's twins: C (memo_polynomial) and Python (poly.polynomial) ------------
+
+def passes(problem, cycle, weights, several=False, order=None):
+    """The rows of the three passes over one problem: the C pass over the C
+    diagram, the Python pass over the same arcs, the Python twin's build."""
+    offset_of = (lambda b: b.plan.root_closures) if weights is None else (lambda b: 0)
+    twin = new_build(problem, cycle, diagram=True, native=False, order=order, several=several)
+    twin.step(0)
+    out = [twin.polynomial(weights, offset_of(twin))]
+    if NATIVE:
+        c = new_build(problem, cycle, diagram=True, native=True, order=order, several=several)
+        c.step(0)
+        out.append(c.polynomial(weights, offset_of(c)))
+        out.append(polynomial(c.levels, c.layer_arcs, c.accept(), c.total, weights,
+                              offset_of(c)))
+    return out
+
+
+@SETTINGS
+@given(cycle_problems(), st.randoms(), st.sampled_from(["small", "large", "cycles"]))
+def test_the_c_pass_equals_the_python_pass_on_random_problems(pc, rnd, kind):
+    problem, cycle = pc
+    if kind == "cycles":
+        weights = None
+    else:
+        top = 3 if kind == "small" else 1000  # large: sparse rows, wide windows
+        weights = [rnd.choice([0, top, rnd.randrange(top + 1)]) for _ in problem.options]
+    rows = passes(problem, cycle, weights, several=weights is None)
+    assert all(r == rows[0] for r in rows), rows
+    assert sum(rows[0].values()) == xcc.count(problem, engine="memo-python", cycle=cycle,
+                                              by=weights if weights else "cycles").solutions
+
+
+def test_coefficients_of_many_words_are_the_trinomials():
+    # 100 independent items, options of weight 0, 1, 2 each: (1 + x + x^2)^100, whose
+    # middle coefficients pass 2^64 (the C pass's coefficients of several words)
+    primary = [f"p{i}" for i in range(100)]
+    problem = Problem(primary, [], [[p] for p in primary for _ in range(3)])
+    row = [1]
+    for _ in range(100):  # the trinomial coefficients, multiplied out here
+        row = [sum(row[j] for j in (i - 2, i - 1, i) if 0 <= j < len(row))
+               for i in range(len(row) + 2)]
+    assert max(row) > 1 << 64
+    want = dict(enumerate(row))
+    weights = [o % 3 for o in range(len(problem.options))]
+    for rows in passes(problem, None, weights):
+        assert rows == want
+    for engine in ENGINES:
+        assert xcc.count(problem, engine=engine, by=weights).by == want
+
+
+def test_the_c_pass_refuses_past_the_memory_limit():
+    from xcc.engines.memo.engine import MemoEngine
+    if not NATIVE:
+        pytest.skip("the compiled extension is not built")
+    p = queens(8)
+    engine = MemoEngine(memory=1 << 20)  # the diagram fits; a window of 2^31 weights does not
+    weights = [0] * len(p.options)
+    weights[0] = (1 << 31) - 1
+    with pytest.raises(xcc.MemoryLimit, match="memory limit"):
+        xcc.count(p, engine=engine, by=weights)
+    assert xcc.count(p, engine=engine, by=[1] * len(p.options)).by == {8: 92}
 
 
 # ---- the diagram as a product ----------------------------------------------------------
@@ -189,6 +255,7 @@ def test_the_twins_give_the_same_arcs_and_closures():
     from masyu import Puzzle  # a grid with many cycles: tests may use both packages
     from masyu.encodings import encode
     from masyu.exact import grid_order
+    from xcc.engines.memo.engine import MemoEngine
     e = encode(Puzzle(5, 5), "423")
     if not NATIVE:
         pytest.skip("the compiled extension is not built")
@@ -197,5 +264,8 @@ def test_the_twins_give_the_same_arcs_and_closures():
     b = xcc.build_diagram(e.problem, e.cycle(), engine="memo-python", order=order, cycles=True)
     assert list(a.lines()) == list(b.lines())
     assert a.polynomial() == {0: 1, 1: 9349, 2: 8821, 3: 4728, 4: 959}  # rows sum to 23,858
+    for engine in ENGINES:  # the C pass and the Python pass of the count
+        assert xcc.count(e.problem, engine=MemoEngine(native=engine == "memo", order=order),
+                         cycle=e.cycle(), by="cycles").by == a.polynomial()
     ranks = [rnd.randrange(a.total) for _ in range(50)]
     assert [a.unrank(r) for r in ranks] == [b.unrank(r) for r in ranks]
