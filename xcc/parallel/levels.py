@@ -7,7 +7,7 @@ worker ``w`` expands its shard (``shards.expand``, pinned to ``w``), its
 children merged by key and cut by owner; the piece for worker ``d`` moves
 to ``d`` (Dask carries it, worker to worker), which merges the pieces it
 receives into its next shard (``shards.combine``).  Nothing but the small
-reports of each level comes back here; after the last level each worker
+reports of each level comes back here, read while the next level runs; after the last level each worker
 adds up its accepting states and the count is the sum.  A worker holds
 about 1/W of each level: the way to count past one machine's memory.
 
@@ -16,7 +16,7 @@ progress, the clock and Ctrl-C as every driver has them); the Dask client is
 the one of the split searches (:func:`.pools.dask_client`).  Its statistics
 (``LevelStats``) keep a row per level (``table``): the states read, the
 children found, the states after, the bytes exchanged between workers, the
-wall and CPU seconds, and per worker the bytes held at the peak and the
+wall seconds, the CPU seconds of the workers' tasks, and per worker the bytes held at the peak and the
 process's peak memory.
 """
 from __future__ import annotations
@@ -69,7 +69,7 @@ class LevelCount(Driver):
             raise XCCError("give one of scheduler, local_cluster")
         self._where = (scheduler, local_cluster)
         self._counters = {"levels": 0, "level": 0, "states": 0, "width": 0,
-                          "exchanged": 0, "peak_bytes": 0}
+                          "bytes": 0, "exchanged": 0, "peak_bytes": 0}
 
     def count(self) -> LevelStats:
         self._once()
@@ -106,8 +106,11 @@ class LevelCount(Driver):
                                workers=[workers[w]], hash=False) for w in range(W)]
         c = self._counters
         c["states"] = c["width"] = 1
+        self._clock = [z["cpu"] for z in client.gather(
+            [client.submit(shards.describe, held[w], **on(w)) for w in range(W)])]
+        self._last = time.perf_counter()
+        reports = None  # the futures of the level before: read while this one runs
         for k in range(s.levels):
-            start, cpu = time.perf_counter(), time.process_time()
             outs = [client.submit(shards.expand, setup, k, held[w], W, **on(w)) for w in range(W)]
             infos = [client.submit(getitem, outs[w], 1, **on(w)) for w in range(W)]
             pieces = [[client.submit(_piece, outs[w], d, **on(w)) for d in range(W)]
@@ -115,22 +118,36 @@ class LevelCount(Driver):
             held = [client.submit(shards.combine, [pieces[w][d] for w in range(W)], **on(d))
                     for d in range(W)]
             sizes = [client.submit(shards.describe, held[d], **on(d)) for d in range(W)]
-            infos, sizes = client.gather(infos), client.gather(sizes)
-            del outs, pieces  # the pieces are freed on the workers
-            row = {"level": k, "states": sum(i["states"] for i in infos),
-                   "children": sum(i["children"] for i in infos),
-                   "after": sum(z["states"] for z in sizes),
-                   "exchanged": sum(b for w, i in enumerate(infos)
-                                    for d, b in enumerate(i["bytes"]) if d != w),
-                   "seconds": time.perf_counter() - start,
-                   "cpu": sum(i["cpu"] for i in infos) + time.process_time() - cpu,
-                   "held": [max(i["held"], z["bytes"]) for i, z in zip(infos, sizes)],
-                   "rss": [max(i["rss"], z["rss"]) for i, z in zip(infos, sizes)]}
-            self.stats.table.append(row)
-            c["level"], c["states"] = k + 1, c["states"] + row["after"]
-            c["width"] = max(c["width"], row["after"])
-            c["exchanged"] += row["exchanged"]
-            c["peak_bytes"] = max(c["peak_bytes"], *row["held"])
-            self._tick()
+            del outs, pieces  # (freed on the workers once used)
+            if reports is not None:
+                self._report(client, *reports)
+            reports = (k, infos, sizes)
+        if reports is not None:
+            self._report(client, *reports)
         totals = [client.submit(shards.total, setup, held[d], **on(d)) for d in range(W)]
         return sum(client.gather(totals))
+
+    def _report(self, client, k: int, infos, sizes) -> None:
+        """Level ``k``'s row of the table, from its workers' reports (the
+        seconds: from the row before to this one's reports)."""
+        infos, sizes = client.gather(infos), client.gather(sizes)
+        now = time.perf_counter()
+        row = {"level": k, "states": sum(i["states"] for i in infos),
+               "children": sum(i["children"] for i in infos),
+               "after": sum(z["states"] for z in sizes),
+               "exchanged": sum(b for w, i in enumerate(infos)
+                                for d, b in enumerate(i["bytes"]) if d != w),
+               "seconds": now - self._last,
+               "cpu": sum(z["cpu"] - t for z, t in zip(sizes, self._clock)),
+               "held": [max(i["held"], z["bytes"]) for i, z in zip(infos, sizes)],
+               "rss": [max(i["rss"], z["rss"]) for i, z in zip(infos, sizes)]}
+        self._last, self._clock = now, [z["cpu"] for z in sizes]
+        self.stats.table.append(row)
+        self.stats.cpu_seconds += row["cpu"]  # (the driver adds this process's)
+        c = self._counters
+        c["level"], c["states"] = k + 1, c["states"] + row["after"]
+        c["width"] = max(c["width"], row["after"])
+        c["exchanged"] += row["exchanged"]
+        c["bytes"] = max(row["held"])  # (the level's largest worker)
+        c["peak_bytes"] = max(c["peak_bytes"], c["bytes"])
+        self._tick()

@@ -205,8 +205,10 @@ def total(s: Setup, shard) -> int:
 
 
 def describe(shard) -> dict:
-    """A shard's states and bytes, and the process's peak memory."""
-    return {"states": len(shard[0]), "bytes": nbytes(shard), "rss": peak_rss()}
+    """A shard's states and bytes, the process's peak memory, and the CPU
+    seconds of this thread so far (a worker's one thread: all its tasks)."""
+    return {"states": len(shard[0]), "bytes": nbytes(shard), "rss": peak_rss(),
+            "cpu": time.thread_time()}
 
 
 # ---- the same levels in this process -----------------------------------------------------
