@@ -235,7 +235,7 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
                  "workers with --scheduler or --local-cluster)", "--exact")
         return count_exact(p, weak=weak, encoding=how["encoding"], engine=how["engine"],
                            memory=memory_, as_json=as_json, quiet=quiet, by=by,
-                           dask=where and (scheduler, local_cluster))
+                           scheduler=scheduler, local_cluster=local_cluster)
     return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
                      continue_=continue_, **how)
 

@@ -15,9 +15,10 @@ about 1/W of each level: the way to count past one machine's memory.
 progress, the clock and Ctrl-C as every driver has them); the Dask client is
 the one of the split searches (:func:`.pools.dask_client`).  Its statistics
 (``LevelStats``) keep a row per level (``table``): the states read, the
-children found, the states after, the bytes exchanged between workers, the
-wall seconds, the CPU seconds of the workers' tasks, and per worker the bytes held at the peak and the
-process's peak memory.
+children found, the states after (and in each worker's shard: ``shards``),
+the bytes exchanged between workers, the wall seconds, the CPU seconds of
+the workers' tasks, and per worker the bytes held at the peak (``held``)
+and the process's peak memory (``rss``).
 """
 from __future__ import annotations
 
@@ -33,6 +34,8 @@ from ..errors import XCCError
 from ..problem import Problem
 from ..results import Stats
 from .pools import dask_client
+
+WAIT = 30  # seconds to wait for a first worker of a scheduler that has none
 
 
 @dataclass(repr=False)
@@ -93,10 +96,13 @@ class LevelCount(Driver):
         return self.stats
 
     def _levels(self, client, s: shards.Setup) -> int:
+        if not client.scheduler_info()["workers"]:
+            try:
+                client.wait_for_workers(1, timeout=WAIT)
+            except TimeoutError:
+                raise XCCError(f"the Dask scheduler has no workers (waited {WAIT} s)") from None
         workers = sorted(client.scheduler_info()["workers"])
         W = self.stats.workers = len(workers)
-        if W == 0:
-            raise XCCError("the Dask scheduler has no workers")
 
         def on(w: int) -> dict:  # the task runs on worker w, and only there
             return {"workers": [workers[w]], "allow_other_workers": False, "pure": False}
@@ -135,6 +141,7 @@ class LevelCount(Driver):
         row = {"level": k, "states": sum(i["states"] for i in infos),
                "children": sum(i["children"] for i in infos),
                "after": sum(z["states"] for z in sizes),
+               "shards": [z["states"] for z in sizes],
                "exchanged": sum(b for w, i in enumerate(infos)
                                 for d, b in enumerate(i["bytes"]) if d != w),
                "seconds": now - self._last,

@@ -129,6 +129,8 @@ def test_dask_counts_equal_one_process_and_a140517(cluster):
         assert spread.counters["width"] == one.counters["width"]
         exchanged = spread.counters["exchanged"]
         assert exchanged == 0 if workers == 1 else exchanged > 0
+        widest = max(spread.table, key=lambda row: row["after"])
+        assert sum(widest["shards"]) == widest["after"] and min(widest["shards"]) > 0
 
 
 def test_dask_refusals(cluster):
