@@ -148,26 +148,39 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
 def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_ENCODING,
                 engine: str | None = None, memory: int | None = None,
                 on_progress: Callable[[xcc.Stats], None] | None = None,
-                progress_every: float = 1.0, by: str | None = None) -> xcc.Stats:
+                progress_every: float = 1.0, by: str | None = None, scheduler=None,
+                local_cluster: int | None = None) -> xcc.Stats:
     """Count the strong (or weak) solutions without listing them; the
     engine's statistics, ``solutions`` the exact count.  ``on_progress(stats)``
     about every ``progress_every`` seconds (counters ``level`` of ``levels``,
     ``states``, ``bytes``).  Ctrl-C stops the build: the statistics then have
     ``interrupted`` set and no solutions.  ``by`` (``"length"``: the edges of
     the loop or loops; ``"loops"``: their number, weak solutions only):
-    ``stats.by`` is ``{value: solutions}``, the rows summing to the count."""
+    ``stats.by`` is ``{value: solutions}``, the rows summing to the count.
+    ``scheduler`` (a Dask address or client) or ``local_cluster=W``: the
+    count spread over Dask workers level by level (``xcc.parallel.LevelCount``)."""
     if by is not None:
         check_by(by)
     enc, cycle, configured = _setup(puzzle, weak, encoding, engine, memory)
     weigh = None if by is None else BY[by](enc, weak)
     if weigh == "cycles":
         cycle = enc.cycle()  # any number of loops, counted
-    search = xcc.Search(enc.problem, engine=configured, cycle=cycle, exact=True,
-                        on_progress=on_progress, progress_every=progress_every, by=weigh)
+    spread = scheduler is not None or local_cluster is not None
+    if spread and by is not None:
+        raise MasyuError("a count by value is not spread over Dask workers", "--by")
     try:
-        with search:
-            for _ in search:
-                pass
+        if spread:
+            search = xcc.parallel.LevelCount(enc.problem, engine=configured, cycle=cycle,
+                                             scheduler=scheduler, local_cluster=local_cluster,
+                                             on_progress=on_progress,
+                                             progress_every=progress_every)
+            search.count()
+        else:
+            search = xcc.Search(enc.problem, engine=configured, cycle=cycle, exact=True,
+                                on_progress=on_progress, progress_every=progress_every, by=weigh)
+            with search:
+                for _ in search:
+                    pass
     except KeyboardInterrupt:
         pass  # the driver marked the statistics interrupted
     except xcc.MemoryLimit as err:  # refused up front or past the limit: its place

@@ -235,7 +235,8 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
           cycle: Cycle | None = None,
           on_progress: Callable[[Stats], None] | None = None,
           deadline: float | None = None, jobs: int | None = None,
-          executor=None, scheduler=None, by: object = None) -> Stats:
+          executor=None, scheduler=None, by: object = None,
+          local_cluster: int | None = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
     With an ``exact`` engine (``memo``) and no limit nothing is listed:
@@ -246,19 +247,30 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
     ``jobs``, ``executor`` and ``scheduler`` count in parallel, as for
     :func:`solve` (the statistics are then an ``xcc.parallel.ParallelStats``:
     the same counters, with the replay overhead apart and, after Ctrl-C, the
-    pending prefixes).
+    pending prefixes).  With engine ``memo`` (no limit), ``scheduler`` or
+    ``local_cluster=W`` (a new Dask cluster of W workers) spread the exact
+    count over the workers level by level, each holding a shard of every
+    level (``xcc.parallel.levels``; the statistics are a ``LevelStats``).
     ``by`` (exact engines only) also counts the solutions by weight:
     ``stats.by`` is ``{weight: solutions}``, the rows summing to the count;
     ``by`` is a weight per option, a function of the option index, or
     ``"cycles"`` (with ``cycle``: any number of disjoint cycles, weighed by
     their number; see ``xcc/engines/memo/poly.py``).
     """
-    if by is not None and (jobs is not None or executor is not None or scheduler is not None):
+    split = jobs is not None or executor is not None or scheduler is not None or \
+        local_cluster is not None
+    if by is not None and split:
         raise XCCError("counts by weight (by=) are not split", "argument 'by'")
-    if jobs is not None or executor is not None or scheduler is not None:
+    if split and limit is None and engine_of(engine).exact and jobs is None and executor is None:
+        from .parallel import LevelCount  # Dask: loaded only when asked for
+        search = LevelCount(problem, engine=engine, cycle=cycle, scheduler=scheduler,
+                            local_cluster=local_cluster, on_progress=on_progress)
+    elif split:
         from .parallel import Parallel  # pools and Dask: loaded only when asked for
         search = Parallel(problem, engine=engine, limit=limit, cycle=cycle, jobs=jobs,
-                          executor=executor, scheduler=scheduler, on_progress=on_progress)
+                          executor=executor, scheduler=scheduler, local_cluster=local_cluster,
+                          on_progress=on_progress)
+    if split:
         try:
             search.count()
         except KeyboardInterrupt:

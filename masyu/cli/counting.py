@@ -70,9 +70,11 @@ def exact_engine(engine: Optional[str]) -> Optional[str]:
 
 def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
                 as_json: bool, quiet: bool, engine: Optional[str] = None,
-                by: Optional[str] = None) -> int:
+                by: Optional[str] = None, scheduler: Optional[str] = None,
+                local_cluster: Optional[int] = None) -> int:
     """``masyu count --exact``: print the count (with ``by``, the rows ``VALUE  COUNT`` under
-    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C)."""
+    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C).  ``scheduler``,
+    ``local_cluster``: the count spread over Dask workers."""
     limit = exact_memory(memory)
     from ..exact import exact_count  # start-up: a count by listing needs no memo side
     status = Status(quiet, every=0.0)
@@ -84,7 +86,8 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
                     f"{stats.seconds:.0f} s")
 
     stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
-                        on_progress=progress, by=by)
+                        on_progress=progress, by=by, scheduler=scheduler,
+                        local_cluster=local_cluster)
     status.clear()
     c = stats.counters
     if stats.interrupted:

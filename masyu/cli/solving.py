@@ -229,11 +229,13 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle(puzzle)
     where = _where(jobs, scheduler, local_cluster, continue_)
-    if exact:  # the memo engine
-        if where is not None:
-            fail("an exact count is not split into subproblems", "--exact")
+    if exact:  # the memo engine; spread over Dask workers with --scheduler, --local-cluster
+        if jobs is not None or continue_ is not None:
+            fail("an exact count is not split into subproblems (it is spread over Dask "
+                 "workers with --scheduler or --local-cluster)", "--exact")
         return count_exact(p, weak=weak, encoding=how["encoding"], engine=how["engine"],
-                           memory=memory_, as_json=as_json, quiet=quiet, by=by)
+                           memory=memory_, as_json=as_json, quiet=quiet, by=by,
+                           scheduler=scheduler, local_cluster=local_cluster)
     return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
                      continue_=continue_, **how)
 

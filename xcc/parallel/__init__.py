@@ -13,7 +13,8 @@ spreads independent jobs (runs of consecutive puzzles a task) over the same exec
 
 Modules: ``task`` (what a worker runs), ``pools`` (the executors),
 ``driver`` (splitting, re-splitting, the ordered merge, Ctrl-C and resume),
-``each`` (independent jobs, a run of them a task).  See docs/parallel.md.
+``each`` (independent jobs, a run of them a task), ``levels`` (the memo
+engine's exact count over Dask workers, level by level, a shard a worker).  See docs/parallel.md.
 
 Names are imported when first used (PEP 562): a worker process imports only
 ``task`` and the engines, not the driver and its pools.
@@ -24,10 +25,10 @@ import importlib
 
 _EXPORTS = {"Parallel": "driver", "ParallelStats": "driver", "solve": "driver",
             "count": "driver", "state_of": "driver", "problem_key": "task",
-            "InProcess": "pools"}
+            "InProcess": "pools", "LevelCount": "levels", "LevelStats": "levels"}
 
 __all__ = ["Parallel", "ParallelStats", "solve", "count", "state_of", "problem_key",
-           "InProcess"]
+           "InProcess", "LevelCount", "LevelStats"]
 
 
 def prestart_if_asked(args) -> bool:

@@ -168,31 +168,8 @@ class Pool:
         return pool
 
     def _dask(self, scheduler, local_cluster) -> None:
-        try:
-            import distributed  # optional dependency, imported only when asked for
-        except ImportError:
-            raise XCCError(DASK_HINT) from None
         self.kind = "dask"
-        if local_cluster is not None:
-            if isinstance(local_cluster, bool) or not isinstance(local_cluster, int) \
-                    or local_cluster < 1:
-                raise XCCError(f"local_cluster must be a positive integer, not "
-                               f"{local_cluster!r}")
-            cluster = distributed.LocalCluster(n_workers=local_cluster, threads_per_worker=1,
-                                               processes=True, dashboard_address=None)
-            client = distributed.Client(cluster)
-            self._own = (client, cluster)
-        elif isinstance(scheduler, str):
-            try:
-                client = distributed.Client(scheduler, timeout=10)
-            except (OSError, TimeoutError, ValueError) as error:
-                raise XCCError(f"scheduler {scheduler!r}: cannot connect ({error})") from None
-            self._own = (client, None)
-        elif _is_dask_client(scheduler):
-            client = scheduler
-        else:
-            raise XCCError(f"scheduler must be an address or a distributed.Client, not "
-                           f"{type(scheduler).__name__}")
+        client, self._own = dask_client(scheduler, local_cluster)
         self.client = client
         self.workers = max(1, sum(client.nthreads().values()))
         self._data = client.scatter([shipped(self._problem, self._cycle, self._engine)],
@@ -281,6 +258,36 @@ class InProcess(Executor):
         except Exception as error:
             future.set_exception(error)
         return future
+
+
+def dask_client(scheduler, local_cluster: int | None = None):
+    """``(client, own)``: a Dask client for ``scheduler`` (an address or a
+    ``distributed.Client``), or for a new ``LocalCluster`` of
+    ``local_cluster`` single-threaded worker processes; ``own`` is what we
+    started, to close (``(client, cluster or None)``), or None."""
+    try:
+        import distributed  # optional dependency, imported only when asked for
+    except ImportError:
+        raise XCCError(DASK_HINT) from None
+    if local_cluster is not None:
+        if isinstance(local_cluster, bool) or not isinstance(local_cluster, int) \
+                or local_cluster < 1:
+            raise XCCError(f"local_cluster must be a positive integer, not "
+                           f"{local_cluster!r}")
+        cluster = distributed.LocalCluster(n_workers=local_cluster, threads_per_worker=1,
+                                           processes=True, dashboard_address=None)
+        client = distributed.Client(cluster)
+        return client, (client, cluster)
+    if isinstance(scheduler, str):
+        try:
+            client = distributed.Client(scheduler, timeout=10)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise XCCError(f"scheduler {scheduler!r}: cannot connect ({error})") from None
+        return client, (client, None)
+    if _is_dask_client(scheduler):
+        return scheduler, None
+    raise XCCError(f"scheduler must be an address or a distributed.Client, not "
+                   f"{type(scheduler).__name__}")
 
 
 def _is_dask_client(obj) -> bool:

@@ -366,9 +366,11 @@ static PyTypeObject MemoType = {
     .tp_methods = Memo_methods,
 };
 
+static int shard_register(PyObject *module);  /* shard.c's face: at the end of this file */
+
 int memo_register(PyObject *module)
 {
-    if (PyType_Ready(&MemoType) < 0)
+    if (PyType_Ready(&MemoType) < 0 || shard_register(module) < 0)
         return -1;
     Py_INCREF(&MemoType);
     if (PyModule_AddObject(module, "Memo", (PyObject *)&MemoType) < 0) {
@@ -381,3 +383,100 @@ int memo_register(PyObject *module)
         return -1;
     return 0;
 }
+
+/* ---- one level over a shard (memo/shard.c), for xcc/engines/memo/shards.py ----
+ *   memo_expand(memo, k, keys) -> (children, parents)
+ *       keys: bytes of uint64 keys of layout k; children: the keys of layout
+ *       k+1 reached from them (bytes of uint64), parents: the index of each
+ *       one's parent (bytes of uint32).  MemoryError past the memo's limit.
+ *   memo_accepts(memo, keys) -> bytes   1 for each key of the last layout
+ *       that is a solution, else 0 */
+#include "memo/shard.h"
+
+static memo *shard_memo(PyObject *obj)
+{
+    if (!PyObject_TypeCheck(obj, &MemoType)) {
+        PyErr_SetString(PyExc_TypeError, "expected an xcc._native.Memo");
+        return NULL;
+    }
+    MemoObject *self = (MemoObject *)obj;
+    if (!ready(self))
+        return NULL;
+    if (self->m->p.diagram) {
+        PyErr_SetString(PyExc_ValueError, "a shard is expanded by a Memo in count mode");
+        return NULL;
+    }
+    return self->m;
+}
+
+static PyObject *shard_expand(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *obj;
+    int k;
+    Py_buffer keys;
+    if (!PyArg_ParseTuple(args, "Oiy*", &obj, &k, &keys))
+        return NULL;
+    PyObject *out = NULL;
+    memo *m = shard_memo(obj);
+    if (m == NULL)
+        goto done;
+    if (k < 0 || k >= m->p.levels) {
+        PyErr_SetString(PyExc_IndexError, "memo_expand: no such level");
+        goto done;
+    }
+    size_t kw = (size_t)m->p.lay_words[k], n = (size_t)keys.len / (8 * kw);
+    if ((size_t)keys.len != n * 8 * kw || n >= 0xFFFFFFF0u) {
+        PyErr_SetString(PyExc_ValueError, "memo_expand: keys of the layout's words expected "
+                                          "(fewer than 2^32)");
+        goto done;
+    }
+    memo_shard S;
+    int status;
+    MemoObject *self = (MemoObject *)obj;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    status = memo_shard_expand(m, k, (const uint64_t *)keys.buf, n, &S);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    if (status == MEMO_DONE)
+        out = Py_BuildValue("(y#y#)", (const char *)S.keys, (Py_ssize_t)(S.n * (size_t)S.kw * 8),
+                            (const char *)S.parent, (Py_ssize_t)(S.n * 4));
+    else
+        PyErr_SetString(PyExc_MemoryError, memo_error(m) ? memo_error(m) : "out of memory");
+    memo_shard_release(m, &S);
+done:
+    PyBuffer_Release(&keys);
+    return out;
+}
+
+static PyObject *shard_accepts(PyObject *module, PyObject *args)
+{
+    (void)module;
+    PyObject *obj;
+    Py_buffer keys;
+    if (!PyArg_ParseTuple(args, "Oy*", &obj, &keys))
+        return NULL;
+    PyObject *out = NULL;
+    memo *m = shard_memo(obj);
+    if (m == NULL)
+        goto done;
+    size_t kw = (size_t)m->p.lay_words[m->p.levels], n = (size_t)keys.len / (8 * kw);
+    if ((size_t)keys.len != n * 8 * kw) {
+        PyErr_SetString(PyExc_ValueError, "memo_accepts: keys of the last layout expected");
+        goto done;
+    }
+    out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)n);
+    if (out != NULL)
+        memo_shard_accepts(m, (const uint64_t *)keys.buf, n, (uint8_t *)PyBytes_AS_STRING(out));
+done:
+    PyBuffer_Release(&keys);
+    return out;
+}
+
+static PyMethodDef shard_functions[] = {
+    {"memo_expand", shard_expand, METH_VARARGS, "memo_expand(memo, k, keys) -> (children, parents)"},
+    {"memo_accepts", shard_accepts, METH_VARARGS, "memo_accepts(memo, keys) -> flags"},
+    {NULL, NULL, 0, NULL}};
+
+static int shard_register(PyObject *module) { return PyModule_AddFunctions(module, shard_functions); }
