@@ -8,7 +8,7 @@ in every mode and for every engine, so that rows of several runs line up.
 docs/reports.md lists them.  The number style is also here: human text with
 thousands separators (``human``), JSON and CSV plain integers; and the human
 lines the commands print on stderr (``progress``, ``bar``, ``summary``,
-``times``: wall and CPU seconds).
+``times``: wall and CPU seconds, ``answered_by``, ``exact_progress``, ``exact_note``).
 
 - ``mode``: ``strong`` or ``weak``, the kind of solution counted;
 - ``count``: the number counted (``solve --each``: found, at most the limit,
@@ -118,6 +118,15 @@ def solve_note(n: int, weak: bool, listed: bool, complete: bool, interrupted: bo
     return f"more than one {kind(weak, 1)}; --all lists them"
 
 
+def answered_by(search) -> str:
+    """``by 423/guard/sat``: the encoding, method and engine of the run that answered
+    (``by deduction`` when the deducer answered alone: no run was made)."""
+    if search.method == "deduce":
+        return "by deduction"
+    how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
+    return "by " + "/".join(how)
+
+
 def clock(seconds: float) -> str:
     """``12.5 s``, ``4m05s``, ``2h10m``."""
     if seconds < 60:
@@ -157,3 +166,24 @@ def progress(found: int, filtering: bool, stats: xcc.Stats, elapsed: float) -> s
     name, value = next(iter(stats.counters.items()), ("nodes", 0))
     rate = value / elapsed if elapsed > 0 else 0.0
     return text + f", {value:,} {name}, {rate:,.0f} {name}/s, {elapsed:.0f} s"
+
+
+def exact_progress(stats: xcc.Stats) -> str:
+    """``... level 12 of 40, 1,234 states, 56 MB, 3 s``: an exact count so far."""
+    c = stats.counters
+    return (f"... level {c.get('level', 0):,} of {c.get('levels', 0):,}, "
+            f"{c.get('states', 0):,} states, {c.get('bytes', 0) / 2**20:,.0f} MB, "
+            f"{stats.seconds:.0f} s")
+
+
+def exact_note(stats: xcc.Stats, encoding: str) -> str:
+    """``exact (memo, encoding 423): 1,234 states, widest layer 56, peak 1.2 MB, ...``"""
+    c = stats.counters
+    return (f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
+            f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "
+            f"{times(stats.seconds, stats.cpu_seconds)}")
+
+
+def by_rows(by: str, rows: Mapping) -> str:
+    """The rows ``VALUE  COUNT`` of an exact count by ``by`` (length or loops), under a header."""
+    return f"{by}  count\n" + "".join(f"{w:>{len(by)}}  {c}\n" for w, c in rows.items())

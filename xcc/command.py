@@ -41,7 +41,10 @@ _DECIMAL = re.compile(r"(0|[1-9][0-9]{0,17})\Z")   # an int as click reads it, w
 class Param:
     """One parameter of a verb: ``flags`` its option names (none: a positional
     argument), ``kind`` its type (``bool``: a flag), ``choices`` the names of a
-    registry, ``quick``: taken by the quick path."""
+    registry, ``quick``: taken by the quick path; ``flag_value``: the option's
+    value may be left out (when no argument follows, or one that looks like an
+    option), the value is then this (click's ``is_flag=False, flag_value=``,
+    which Typer does not take: :func:`take_flag_values`)."""
 
     name: str
     flags: tuple[str, ...] = ()
@@ -54,6 +57,7 @@ class Param:
     hidden: bool = False
     show_default: bool | str = True   # a str: the default shown when the default is None
     quick: bool = False
+    flag_value: str | None = None     # the value of the option given bare (click's flag_value)
 
     @property
     def is_flag(self) -> bool:
@@ -176,11 +180,33 @@ def typer_command(params: Sequence[Param], body: Callable[..., object]) -> Calla
 
     command.__name__ = body.__name__
     command.__doc__ = body.__doc__
+    command.flag_values = {p.name: p.flag_value for p in params if p.flag_value is not None}
     command.__annotations__ = {p.name: annotation(p) for p in params}
     command.__signature__ = inspect.Signature([
         inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=info(p),
                           annotation=annotation(p)) for p in params])
     return command
+
+
+def take_flag_values(parser, flag_values: dict):
+    """``parser`` (the option parser a command makes, Typer's or click's) reading
+    the options of ``flag_values`` (``typer_command``'s, by name) as click reads
+    an option declared ``is_flag=False, flag_value=``: ``--name VALUE`` and
+    ``--name=VALUE`` give VALUE; ``--name`` last, or before an argument that
+    looks like an option, gives the flag value.  For a Command's ``make_parser``."""
+    if not flag_values:
+        return parser
+    value_of = parser._get_value_from_state
+
+    def value(name: str, option, state):
+        following = state.rargs[0] if state.rargs else None
+        if option.dest in flag_values and (following is None or (
+                following[:1] == "-" and len(following) > 1)):
+            return flag_values[option.dest]
+        return value_of(name, option, state)
+
+    parser._get_value_from_state = value
+    return parser
 
 
 def fault(prog: str, message: str, code: int = 2) -> int:
@@ -271,4 +297,4 @@ def plain_usage(pieces: list[str]) -> list[str]:
 
 
 __all__ = ["Param", "option", "argument", "defaults", "parse_quick", "typer_command",
-           "annotation", "REQUIRED", "fault", "exits", "run", "new_app", "plain_usage"]
+           "annotation", "REQUIRED", "take_flag_values", "fault", "exits", "run", "new_app", "plain_usage"]

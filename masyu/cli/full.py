@@ -24,7 +24,12 @@ COMPLETE = "_MASYU_COMPLETE"   # set by the shell's completion script (click's n
 
 
 class Command(TyperCommand):
-    """A verb whose positional arguments may be ``-#NAME`` (a puzzle of stdin)."""
+    """A verb whose positional arguments may be ``-#NAME`` (a puzzle of stdin), and
+    whose options declared with a ``flag_value`` may be given bare (``--resume``)."""
+
+    def make_parser(self, ctx):
+        return xcc.command.take_flag_values(super().make_parser(ctx),
+                                            getattr(self.callback, "flag_values", {}))
 
     def parse_args(self, ctx, args: list[str]) -> list[str]:
         takes_value = {name for p in self.params if getattr(p, "param_type_name", "") == "option"
@@ -63,31 +68,13 @@ def _unbuilt() -> None:  # pragma: no cover - main builds every verb its argumen
     raise RuntimeError("a verb was called that was not built")
 
 
-def spell_resume(args: Sequence[str]) -> list[str]:
-    """``masyu count|solve PUZZLE --resume FILE`` (as xcc's) is the hidden
-    ``--continue FILE``: the state file of a count (sequential or split), or
-    with ``--each`` the rows file.  A bare ``--resume`` (followed by an option
-    or nothing) stays the older flag that continues ``-o FILE``."""
-    out = list(args)
-    if out[:1] not in (["count"], ["solve"]):
-        return out
-    for k, arg in enumerate(out):
-        if arg == "--":
-            break
-        if arg.startswith("--resume="):
-            out[k] = "--continue=" + arg[len("--resume="):]
-        elif arg == "--resume" and k + 1 < len(out) and not out[k + 1].startswith("-"):
-            out[k] = "--continue"
-    return out
-
-
 def main(args: Sequence[str]) -> int:
     """Build the verbs ``args`` name (every verb for the shell's completion, which
     ``--install-completion`` sets up: the words are in its environment), run,
     return the exit code."""
     completing = COMPLETE in os.environ
     app = make_app(None if completing else [a for a in args if a in COMMANDS])
-    return run(typer.main.get_command(app), spell_resume(args), "masyu")
+    return run(typer.main.get_command(app), args, "masyu")
 
 
 def run(group, args: list[str], prog: str) -> int:
