@@ -8,7 +8,8 @@ in every mode and for every engine, so that rows of several runs line up.
 docs/reports.md lists them.  The number style is also here: human text with
 thousands separators (``human``), JSON and CSV plain integers; and the human
 lines the commands print on stderr (``progress``, ``bar``, ``summary``,
-``times``: wall and CPU seconds, ``answered_by``, ``exact_progress``, ``exact_note``).
+``times``: wall and CPU seconds, ``answered_by``, ``exact_progress``, ``exact_note``,
+``budget_note``, ``made_note``, ``sample_note``, ``sizes_note``), and ``puzzle_list``, the table of ``masyu list``.
 
 - ``mode``: ``strong`` or ``weak``, the kind of solution counted;
 - ``count``: the number counted (``solve --each``: found, at most the limit,
@@ -106,6 +107,14 @@ def kind(weak: bool, n: int) -> str:
 times = xcc.results.times   # ``0.125 s (0.118 s CPU)``: wall and CPU seconds
 
 
+def count_line(n: int, weak: bool, complete: bool = True, interrupted: bool = False) -> str:
+    """``1,234 weak solutions``, with `` so far (interrupted)`` or `` (stopped at the
+    limit)``: a count as ``masyu count`` prints it."""
+    note = " so far (interrupted)" if interrupted else (
+        "" if complete else " (stopped at the limit)")
+    return f"{human(n)} {kind(weak, n)}{note}"
+
+
 def solve_note(n: int, weak: bool, listed: bool, complete: bool, interrupted: bool) -> str:
     """What a solve found: ``unique strong solution``, ``no weak solutions``, ``3 strong
     solutions`` (``listed``: --all or --limit), ``interrupted: ... so far``."""
@@ -125,6 +134,19 @@ def answered_by(search) -> str:
         return "by deduction"
     how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
     return "by " + "/".join(how)
+
+
+def sample_note(n: int, weak: bool, seed: int, seconds: float, cpu_seconds: float) -> str:
+    """``3 draws (seed 7), 0.1 s (0.1 s CPU)``, or ``no weak solutions (seed 7), ...``."""
+    note = plural(n, "draw") if n else f"no {kind(weak, 2)}"
+    return f"{note} (seed {seed}), {times(seconds, cpu_seconds)}"
+
+
+def sizes_note(sizes: Mapping[str, int], contradiction: str | None) -> str:
+    """``36 primary and 41 secondary items, 146 options``: an encoding's problem (and its
+    contradiction, when the clues contradict each other)."""
+    return (f"{sizes['primary']:,} primary and {sizes['secondary']:,} secondary items, "
+            f"{sizes['options']:,} options" + (f"; {contradiction}" if contradiction else ""))
 
 
 def clock(seconds: float) -> str:
@@ -187,3 +209,27 @@ def exact_note(stats: xcc.Stats, encoding: str) -> str:
 def by_rows(by: str, rows: Mapping) -> str:
     """The rows ``VALUE  COUNT`` of an exact count by ``by`` (length or loops), under a header."""
     return f"{by}  count\n" + "".join(f"{w:>{len(by)}}  {c}\n" for w, c in rows.items())
+
+
+def budget_note(budget) -> str:
+    """``: candidate 3, 1,234 steps, 20 pearls, last score 12 (easy)``: a puzzle being
+    made (the generator's :class:`masyu.generate.pearls.Budget`)."""
+    score = "" if budget.score is None else f", last score {budget.score:,} ({budget.band})"
+    return (f": candidate {budget.candidates}, {budget.spent:,} steps, "
+            f"{budget.pearls} pearls{score}")
+
+
+def made_note(g, seconds: float, note: str | None) -> str:
+    """``NAME: 0.52 s, 23 pearls, easy (score 12)``: a puzzle made (``note``: about its
+    density)."""
+    return (f"{g.puzzle.name}: {seconds:.2f} s, {len(g.puzzle.pearls)} pearls, "
+            f"{g.difficulty.band} (score {g.difficulty.score})" + (f"; {note}" if note else ""))
+
+
+def puzzle_list(puzzles) -> str:
+    """``NAME  10x10    23 pearls``, a line a puzzle, in columns (``masyu list``)."""
+    sizes = [f"{p.rows}x{p.cols}" for p in puzzles]
+    width = max((len(p.name) for p in puzzles), default=0)
+    size_width = max((len(s) for s in sizes), default=0)
+    return "".join(f"{p.name:<{width}}  {size:<{size_width}}  {len(p.pearls):>4,} pearls\n"
+                   for p, size in zip(puzzles, sizes))

@@ -242,7 +242,9 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
     """Run a click command (``typer.main.get_command(app)``) with the house's errors:
     usage errors in one line, and those of :func:`exits`.  Returns the exit code."""
     import typer   # start-up: only for the Typer command
-    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    exceptions = sys.modules[typer.BadParameter.__module__]   # click's, or Typer's copy of it
+    usage_error = exceptions.ClickException
+    no_args = getattr(exceptions, "NoArgsIsHelpError", ())     # click 8.2 on: the help, exit 2
 
     def call() -> int:
         _callback.update(ran=False, interrupted=False)
@@ -251,17 +253,15 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
             if code == 130 and (not _callback["ran"] or _callback["interrupted"]):
                 return fault(prog, "interrupted", 130)  # a Ctrl-C Typer took, unsaid
         except usage_error as err:
-            if type(err).__name__ == "NoArgsIsHelpError":
+            if isinstance(err, no_args):
                 err.show()
                 return 2
             message = err.format_message().replace("Value error, ", "").rstrip(".")
             ctx = getattr(err, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             return fault(prog, message[:1].lower() + message[1:] + hint, err.exit_code)
-        except RuntimeError as err:    # click's Abort (Ctrl-C at a prompt), in older versions
-            if type(err).__name__ == "Abort":
-                return fault(prog, "interrupted", 130)
-            raise
+        except typer.Abort:    # click's Abort (Ctrl-C at a prompt)
+            return fault(prog, "interrupted", 130)
         return code if isinstance(code, int) else 0
 
     return exits(call, prog, out_of_memory)

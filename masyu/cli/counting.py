@@ -19,17 +19,15 @@ from .common import fail, say
 from .outputs import Status, emit
 from .running import Progress, check_memory
 from ..puzzle import Puzzle
-from ..report import answered_by, by_rows, exact_note, exact_progress, human, kind
+from ..report import answered_by, by_rows, count_line, exact_note, exact_progress
 from ..solving import Count, Search
 
 
-def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optional[str] = None,
-          method: str = "auto", engine: Optional[str] = None, limit: Optional[int] = None,
-          as_json: bool = False, quiet: bool = False, where: dict | None = None,
-          resume: Optional[str] = None) -> int:
-    """Count the solutions of ``p``, print the count; the exit code.  ``where``:
-    the executor options of a parallel count, ``resume`` its state file."""
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine, limit=limit)
+def count(p: Puzzle, allowed: int | None, *, as_json: bool = False, quiet: bool = False,
+          where: dict | None = None, resume: Optional[str] = None, **how) -> int:
+    """Count the solutions of ``p``, print the count; the exit code.  ``how``: the
+    search's weak, encoding, method, engine and limit; ``where``: the executor
+    options of a parallel count, ``resume`` its state file."""
     check_memory(p, allowed, **how)
     progress = Progress(quiet)
     if where is None:
@@ -46,9 +44,7 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
     if as_json:
         emit(json.dumps(result.as_dict()) + "\n")
     else:
-        note = " so far (interrupted)" if interrupted else (
-            "" if result.complete else " (stopped at the limit)")
-        emit(f"{human(result)} {kind(weak, int(result))}{note}\n")
+        emit(count_line(int(result), how["weak"], result.complete, interrupted) + "\n")
         if not quiet:
             say(f"{answered_by(search)}: {result.stats.text(cpu=True)}")
     if interrupted:  # the state for --resume FILE (a sequential count's too)
@@ -87,7 +83,7 @@ def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: int, as_json: b
     if as_json:
         emit(json.dumps({**Count(n, stats, weak, str(encoding), "exact").as_dict(), **rows}) + "\n")
     else:
-        emit(f"{human(n)} {kind(weak, n)}\n" if by is None else by_rows(by, stats.by))
+        emit(count_line(n, weak) + "\n" if by is None else by_rows(by, stats.by))
         if not quiet:
             say(exact_note(stats, encoding))
     return 0 if n else 1

@@ -6,8 +6,6 @@ from __future__ import annotations
 import xcc
 
 from .common import fail
-from ..formats import FORMATS
-from ..render import PICTURES
 
 REQUIRED, argument, option = xcc.command.REQUIRED, xcc.command.argument, xcc.command.option
 
@@ -23,12 +21,6 @@ CSV_HELP = "With --each: CSV rows, not JSON lines."
 MEMORY = option("memory_", "--memory", metavar="SIZE",
                 help="Refuse a task that would need more memory than this (e.g. 4G, 800M). "
                      "Default: half the machine's memory, at most 4/5 of what is free.")
-
-
-def summaries(names: tuple[str, ...]) -> str:
-    """``name: summary; ...`` of formats and pictures, for a --help text."""
-    return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
-                     for name in names) + "."
 
 
 def no_each(verb: str | None = None, **given: object) -> None:

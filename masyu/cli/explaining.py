@@ -23,7 +23,6 @@ from ..sources import read_puzzle, read_state
 
 THEME_HELP = "The pictures' look: " + "; ".join(f"{n}: {t.summary}" for n, t in THEMES.items())
 STEP_FILES = 10_000   # pictures written by --svg-steps, at most
-INTERRUPTED = 130     # Ctrl-C before anything is found: "masyu: interrupted"
 
 
 EXPLAIN_HELP = """Explain a puzzle step by step.
@@ -83,9 +82,9 @@ def explain(puzzle: str, as_json: bool, svg_steps: Optional[Path], theme: str,
 explain.__doc__ = EXPLAIN_HELP
 
 
-def _interrupted() -> int:
+def _interrupted() -> int:   # Ctrl-C before anything is found
     say("masyu: interrupted")
-    return INTERRUPTED
+    return 130
 
 
 def _show(answer, as_json: bool) -> None:

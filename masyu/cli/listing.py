@@ -8,22 +8,20 @@ from .common import fail, say
 from .outputs import OutputFile, Stdout, held_interrupt
 from .running import Progress, check_memory
 from ..report import answered_by, solve_note
-from ..showing import SHOWS, Shown, one_a_file, out_folder  # noqa: F401 (SHOWS: tests)
+from ..showing import Shown, one_a_file, out_folder
 from ..solving import Search
 from ..sources import example_puzzle, read_puzzle
 
 
 def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
-          limit: Optional[int] = None, weak: bool = False, encoding: Optional[str] = None,
-          method: str = "auto", engine: Optional[str] = None, fmt: str = "text",
-          output: Optional[str] = None, out_dir: Optional[str] = None,
-          quiet: bool = False, where: dict | None = None, resume: Optional[str] = None) -> int:
+          limit: Optional[int] = None, fmt: str = "text", output: Optional[str] = None,
+          out_dir: Optional[str] = None, quiet: bool = False, where: dict | None = None,
+          resume: Optional[str] = None, **how) -> int:
     """Solve one puzzle (``None``: the bundled example), print its loops and the
-    note on stderr; the exit code (0 found, 1 none, 130 interrupted).  ``where``:
-    the executor options of a parallel search (``--jobs`` and the like);
-    ``resume`` its state file (``--resume FILE``: kept after Ctrl-C, the
-    search continued from it if it exists)."""
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
+    note on stderr; the exit code (0 found, 1 none, 130 interrupted).  ``how``: the
+    search's weak, encoding, method and engine; ``where``: the executor options of
+    a parallel search (``--jobs`` and the like); ``resume`` its state file
+    (``--resume FILE``: kept after Ctrl-C, the search continued from it if it exists)."""
     several = all_ or (limit is not None and limit > 1)
     if one_a_file(fmt) and several and out_dir is None:
         fail(f"several {fmt} files cannot share one output: use --out-dir DIR, one file each",
@@ -60,8 +58,8 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
         progress.done()
         loops.close()
     if not quiet:
-        note = solve_note(received, weak, all_ or limit is not None, search.stats.complete,
-                          interrupted)
+        note = solve_note(received, how["weak"], all_ or limit is not None,
+                          search.stats.complete, interrupted)
         say(f"{note}, {answered_by(search)}; {search.stats.text(cpu=True)}")
     if interrupted and where is not None:
         jobs.keep_state(state, resume)

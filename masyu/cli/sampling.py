@@ -14,10 +14,10 @@ import xcc
 from .common import fail, say
 from .outputs import Stdout
 from .running import EXACT_LEAST, memory_limit
-from .declare import MEMORY, REQUIRED, SHORT_PUZZLE_HELP, argument, option, summaries
+from .declare import MEMORY, REQUIRED, SHORT_PUZZLE_HELP, argument, option
 from ..exact import sample as sample_loops
-from ..report import kind, plural, times
-from ..showing import SHOWS, Shown, one_a_file
+from ..report import sample_note
+from ..showing import SHOWS, Shown, one_a_file, summaries
 from ..sources import read_puzzle
 
 SAMPLE = (
@@ -60,7 +60,5 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory_: Optional[str], f
         shown.write(loop)
     shown.close()
     if not quiet:
-        what = kind(weak, 2)
-        note = plural(len(loops), "draw") if loops else f"no {what}"
-        say(f"{note} (seed {seed}), {times(time.perf_counter() - start, xcc.cpu_time() - cpu)}")
+        say(sample_note(len(loops), weak, seed, time.perf_counter() - start, xcc.cpu_time() - cpu))
     return 0 if loops or k == 0 else 1

@@ -13,24 +13,24 @@ without it.
 """
 from __future__ import annotations
 
-import io
-import warnings
 from typing import Optional
 
 import xcc
 
 from .common import fail, say
 from .counting import count as count_one, count_exact, exact_engine
-from .listing import SHOWS, example_puzzle, solve as solve_one  # noqa: F401 (tests)
+from .listing import solve as solve_one
 from .outputs import OutputFile, Stdout
 from .running import EXACT_LEAST, memory_limit
 from .declare import (CSV_HELP, EACH_HELP, MEMORY, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument,
-                      no_each, option, summaries)
+                      no_each, option)
 from .. import memory
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..exact import BY
 from ..encodings import encode as encode_puzzle
 from ..methods import DEFAULT_METHOD, METHODS, best_configuration, check_weak_method
+from ..report import sizes_note
+from ..showing import SHOWS, summaries
 from ..sources import read_puzzle
 
 ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the method's choice "
@@ -43,10 +43,9 @@ METHOD_HELP = "Strong solutions by " + "; ".join(
     ". With --weak only auto or best (the others say how strong solutions are found); "
     "not with --exact.")
 RESUME_HELP = ("With --each: --resume FILE skips the puzzles already in the rows file FILE "
-               "(-o FILE), and keeps its rows.")
-PARALLEL_RESUME_HELP = (RESUME_HELP + "  --resume FILE (one puzzle, with --jobs, --scheduler or "
-                        "--local-cluster): after Ctrl-C the state is kept in FILE; if FILE "
-                        "exists, the {}.")
+               "(-o FILE), and keeps its rows.  --resume FILE (one puzzle, with --jobs, "
+               "--scheduler or --local-cluster): after Ctrl-C the state is kept in FILE; if "
+               "FILE exists, the {}.")
 
 # the options solve and count share (choices from the registries: adding an
 # encoding, a method or a format changes no line here)
@@ -87,7 +86,7 @@ SOLVE = (
            help="Write each solution to its own file in DIR (NAME-1.svg, NAME-2.svg, ...)."),
     EACH, ONLY, CSV,
     option("resume", "--resume", metavar="[FILE]", flag_value="",
-           help=PARALLEL_RESUME_HELP.format("listing goes on after the loops already written")),
+           help=RESUME_HELP.format("listing goes on after the loops already written")),
     option("solutions", "--solutions", metavar="FILE",
            help="With --each: write the loops to a solutions file as well."),
     MEMORY,
@@ -106,7 +105,7 @@ COUNT = (
     EACH, ONLY, CSV,
     option("output", "--output", "-o", metavar="FILE", help="With --each: write the rows to FILE."),
     option("resume", "--resume", metavar="[FILE]", flag_value="",
-           help=PARALLEL_RESUME_HELP.format("count goes on from it")),
+           help=RESUME_HELP.format("count goes on from it")),
     MEMORY,
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
            quick=True),
@@ -253,15 +252,10 @@ def encode(puzzle, encoding, output, memory_) -> int:
                  f"encoding a {p.rows}x{p.cols} board")
     with OutputFile(output) if output not in (None, "-") else Stdout() as out:
         enc = encode_puzzle(p, encoding)
-        buffer = io.StringIO()
-        with warnings.catch_warnings():   # said below, in masyu's words
-            warnings.simplefilter("ignore")
-            readable = xcc.write_dlx(enc.problem, buffer, enc.dlx_comment())
-        out.write(buffer.getvalue())
+        text, readable = enc.to_dlx()   # a name too long for DLX2: said below, in masyu's words
+        out.write(text)
     if not readable:
         say("masyu: warning: names longer than 8 characters; Knuth's DLX2 will not read this "
             "file")
-    sizes = enc.sizes
-    say(f"{sizes['primary']:,} primary and {sizes['secondary']:,} secondary items, "
-        f"{sizes['options']:,} options" + (f"; {enc.contradiction}" if enc.contradiction else ""))
+    say(sizes_note(enc.sizes, enc.contradiction))
     return 0
