@@ -8,7 +8,8 @@ in every mode and for every engine, so that rows of several runs line up.
 docs/reports.md lists them.  The number style is also here: human text with
 thousands separators (``human``), JSON and CSV plain integers; and the human
 lines the commands print on stderr (``progress``, ``bar``, ``summary``,
-``times``: wall and CPU seconds).
+``times``: wall and CPU seconds, ``answered_by``, ``exact_progress``, ``exact_note``,
+``budget_note``, ``made_note``, ``sample_note``, ``sizes_note``), and ``puzzle_list``, the table of ``masyu list``.
 
 - ``mode``: ``strong`` or ``weak``, the kind of solution counted;
 - ``count``: the number counted (``solve --each``: found, at most the limit,
@@ -106,6 +107,14 @@ def kind(weak: bool, n: int) -> str:
 times = xcc.results.times   # ``0.125 s (0.118 s CPU)``: wall and CPU seconds
 
 
+def count_line(n: int, weak: bool, complete: bool = True, interrupted: bool = False) -> str:
+    """``1,234 weak solutions``, with `` so far (interrupted)`` or `` (stopped at the
+    limit)``: a count as ``masyu count`` prints it."""
+    note = " so far (interrupted)" if interrupted else (
+        "" if complete else " (stopped at the limit)")
+    return f"{human(n)} {kind(weak, n)}{note}"
+
+
 def solve_note(n: int, weak: bool, listed: bool, complete: bool, interrupted: bool) -> str:
     """What a solve found: ``unique strong solution``, ``no weak solutions``, ``3 strong
     solutions`` (``listed``: --all or --limit), ``interrupted: ... so far``."""
@@ -116,6 +125,28 @@ def solve_note(n: int, weak: bool, listed: bool, complete: bool, interrupted: bo
     if n < 2:
         return f"unique {kind(weak, 1)}" if n else f"no {kind(weak, 2)}"
     return f"more than one {kind(weak, 1)}; --all lists them"
+
+
+def answered_by(search) -> str:
+    """``by 423/guard/sat``: the encoding, method and engine of the run that answered
+    (``by deduction`` when the deducer answered alone: no run was made)."""
+    if search.method == "deduce":
+        return "by deduction"
+    how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
+    return "by " + "/".join(how)
+
+
+def sample_note(n: int, weak: bool, seed: int, seconds: float, cpu_seconds: float) -> str:
+    """``3 draws (seed 7), 0.1 s (0.1 s CPU)``, or ``no weak solutions (seed 7), ...``."""
+    note = plural(n, "draw") if n else f"no {kind(weak, 2)}"
+    return f"{note} (seed {seed}), {times(seconds, cpu_seconds)}"
+
+
+def sizes_note(sizes: Mapping[str, int], contradiction: str | None) -> str:
+    """``36 primary and 41 secondary items, 146 options``: an encoding's problem (and its
+    contradiction, when the clues contradict each other)."""
+    return (f"{sizes['primary']:,} primary and {sizes['secondary']:,} secondary items, "
+            f"{sizes['options']:,} options" + (f"; {contradiction}" if contradiction else ""))
 
 
 def clock(seconds: float) -> str:
@@ -157,3 +188,54 @@ def progress(found: int, filtering: bool, stats: xcc.Stats, elapsed: float) -> s
     name, value = next(iter(stats.counters.items()), ("nodes", 0))
     rate = value / elapsed if elapsed > 0 else 0.0
     return text + f", {value:,} {name}, {rate:,.0f} {name}/s, {elapsed:.0f} s"
+
+
+def exact_progress(stats: xcc.Stats) -> str:
+    """``... level 12 of 40, 1,234 states, 56 MB, 3 s``: an exact count so far."""
+    c = stats.counters
+    return (f"... level {c.get('level', 0):,} of {c.get('levels', 0):,}, "
+            f"{c.get('states', 0):,} states, {c.get('bytes', 0) / 2**20:,.0f} MB, "
+            f"{stats.seconds:.0f} s")
+
+
+def exact_interrupted(stats: xcc.Stats) -> str:
+    """``masyu: interrupted at level 12 of 40: no count``: an exact count stopped."""
+    c = stats.counters
+    return f"masyu: interrupted at level {c.get('level', 0):,} of {c.get('levels', 0):,}: no count"
+
+
+def exact_note(stats: xcc.Stats, encoding: str) -> str:
+    """``exact (memo, encoding 423): 1,234 states, widest layer 56, peak 1.2 MB, ...``"""
+    c = stats.counters
+    return (f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
+            f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "
+            f"{times(stats.seconds, stats.cpu_seconds)}")
+
+
+def by_rows(by: str, rows: Mapping) -> str:
+    """The rows ``VALUE  COUNT`` of an exact count by ``by`` (length or loops), under a header."""
+    return f"{by}  count\n" + "".join(f"{w:>{len(by)}}  {c}\n" for w, c in rows.items())
+
+
+def budget_note(budget) -> str:
+    """``: candidate 3, 1,234 steps, 20 pearls, last score 12 (easy)``: a puzzle being
+    made (the generator's :class:`masyu.generate.pearls.Budget`)."""
+    score = "" if budget.score is None else f", last score {budget.score:,} ({budget.band})"
+    return (f": candidate {budget.candidates}, {budget.spent:,} steps, "
+            f"{budget.pearls} pearls{score}")
+
+
+def made_note(g, seconds: float, note: str | None) -> str:
+    """``NAME: 0.52 s, 23 pearls, easy (score 12)``: a puzzle made (``note``: about its
+    density)."""
+    return (f"{g.puzzle.name}: {seconds:.2f} s, {len(g.puzzle.pearls)} pearls, "
+            f"{g.difficulty.band} (score {g.difficulty.score})" + (f"; {note}" if note else ""))
+
+
+def puzzle_list(puzzles) -> str:
+    """``NAME  10x10    23 pearls``, a line a puzzle, in columns (``masyu list``)."""
+    sizes = [f"{p.rows}x{p.cols}" for p in puzzles]
+    width = max((len(p.name) for p in puzzles), default=0)
+    size_width = max((len(s) for s in sizes), default=0)
+    return "".join(f"{p.name:<{width}}  {size:<{size_width}}  {len(p.pearls):>4,} pearls\n"
+                   for p, size in zip(puzzles, sizes))

@@ -2,7 +2,7 @@
 or as a puzzle file carrying its loop (pzprv3, for puzz.link's player).
 
 ``SHOWS`` names them (``solve --format``, ``sample --format``); ``show`` gives
-one loop's text; ``Shown`` writes the loops of one puzzle, one after another:
+one loop's text; ``summaries`` says what names mean; ``out_folder`` makes the folder of ``--out-dir``; ``Shown`` writes the loops of one puzzle, one after another:
 to an output of whole records (a blank line between drawings; several SVG
 pictures as one document, written at the end), or each to its own file in a
 folder (``NAME-01.svg``, ...: numbered so that the names sort in the order
@@ -39,6 +39,23 @@ def show(puzzle: Puzzle, loop: Loop, fmt: str) -> str:
     else:
         text = write_loop(loop, fmt)
     return text if text.endswith("\n") else text + "\n"
+
+
+def summaries(names: tuple[str, ...]) -> str:
+    """``name: summary; ...`` of formats and pictures (a --help text's list of ``SHOWS``)."""
+    return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
+                     for name in names) + "."
+
+
+def out_folder(path: str) -> str:
+    """A folder for the files of :class:`Shown`: made if missing, refused at once
+    (:class:`MasyuError`) if it cannot be written."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as err:
+        raise MasyuError(err.strerror or str(err), path) from None
+    xcc.textio.AtomicFile(os.path.join(path, "probe"), error=MasyuError).discard()
+    return path
 
 
 def one_a_file(fmt: str) -> bool:

@@ -5,7 +5,7 @@ for stdin, ``FILE#NAME`` (``-#NAME``: of stdin) for one puzzle of a
 collection or one loop of a solutions file, or the text itself (a URL, a game
 ID, a grid, a loop).  :func:`locate` tells which; ``read_puzzle``,
 ``read_loop``, ``read_collection``, ``read_solutions`` and ``read_state`` read
-what it names.  Every fault is one :class:`MasyuError` naming the place (the
+what it names; ``example_puzzle`` is the bundled example.  Every fault is one :class:`MasyuError` naming the place (the
 file, ``FILE#NAME``, the argument).  Files are read up to ``MAX_INPUT`` bytes
 (:func:`xcc.read_text`): an endless file (``/dev/zero``) is refused, not read
 until memory runs out.  The collection reader is imported when a file is read,
@@ -90,6 +90,13 @@ def _collection():
     """:mod:`masyu.collection`, imported when a file is read."""
     from . import collection  # start-up: a puzzle given as text needs no reader
     return collection
+
+
+def example_puzzle() -> Puzzle:
+    """The bundled example (masyu/data/example.txt: ``masyu solve`` without a puzzle)."""
+    from importlib import resources  # start-up: only the example needs it
+    text = resources.files("masyu.data").joinpath("example.txt").read_text(encoding="utf-8")
+    return _collection().parse_collection(text, "example.txt")[0]
 
 
 def _source(path: str) -> str:

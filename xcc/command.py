@@ -41,7 +41,10 @@ _DECIMAL = re.compile(r"(0|[1-9][0-9]{0,17})\Z")   # an int as click reads it, w
 class Param:
     """One parameter of a verb: ``flags`` its option names (none: a positional
     argument), ``kind`` its type (``bool``: a flag), ``choices`` the names of a
-    registry, ``quick``: taken by the quick path."""
+    registry, ``quick``: taken by the quick path; ``flag_value``: the option's
+    value may be left out (when no argument follows, or one that looks like an
+    option), the value is then this (click's ``is_flag=False, flag_value=``,
+    which Typer does not take: :func:`take_flag_values`)."""
 
     name: str
     flags: tuple[str, ...] = ()
@@ -54,6 +57,7 @@ class Param:
     hidden: bool = False
     show_default: bool | str = True   # a str: the default shown when the default is None
     quick: bool = False
+    flag_value: str | None = None     # the value of the option given bare (click's flag_value)
 
     @property
     def is_flag(self) -> bool:
@@ -176,11 +180,33 @@ def typer_command(params: Sequence[Param], body: Callable[..., object]) -> Calla
 
     command.__name__ = body.__name__
     command.__doc__ = body.__doc__
+    command.flag_values = {p.name: p.flag_value for p in params if p.flag_value is not None}
     command.__annotations__ = {p.name: annotation(p) for p in params}
     command.__signature__ = inspect.Signature([
         inspect.Parameter(p.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=info(p),
                           annotation=annotation(p)) for p in params])
     return command
+
+
+def take_flag_values(parser, flag_values: dict):
+    """``parser`` (the option parser a command makes, Typer's or click's) reading
+    the options of ``flag_values`` (``typer_command``'s, by name) as click reads
+    an option declared ``is_flag=False, flag_value=``: ``--name VALUE`` and
+    ``--name=VALUE`` give VALUE; ``--name`` last, or before an argument that
+    looks like an option, gives the flag value.  For a Command's ``make_parser``."""
+    if not flag_values:
+        return parser
+    value_of = parser._get_value_from_state
+
+    def value(name: str, option, state):
+        following = state.rargs[0] if state.rargs else None
+        if option.dest in flag_values and (following is None or (
+                following[:1] == "-" and len(following) > 1)):
+            return flag_values[option.dest]
+        return value_of(name, option, state)
+
+    parser._get_value_from_state = value
+    return parser
 
 
 def fault(prog: str, message: str, code: int = 2) -> int:
@@ -216,7 +242,9 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
     """Run a click command (``typer.main.get_command(app)``) with the house's errors:
     usage errors in one line, and those of :func:`exits`.  Returns the exit code."""
     import typer   # start-up: only for the Typer command
-    usage_error = next(c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException")
+    exceptions = sys.modules[typer.BadParameter.__module__]   # click's, or Typer's copy of it
+    usage_error = exceptions.ClickException
+    no_args = getattr(exceptions, "NoArgsIsHelpError", ())     # click 8.2 on: the help, exit 2
 
     def call() -> int:
         _callback.update(ran=False, interrupted=False)
@@ -225,17 +253,15 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
             if code == 130 and (not _callback["ran"] or _callback["interrupted"]):
                 return fault(prog, "interrupted", 130)  # a Ctrl-C Typer took, unsaid
         except usage_error as err:
-            if type(err).__name__ == "NoArgsIsHelpError":
+            if isinstance(err, no_args):
                 err.show()
                 return 2
             message = err.format_message().replace("Value error, ", "").rstrip(".")
             ctx = getattr(err, "ctx", None)
             hint = f" (see '{ctx.command_path} --help')" if ctx is not None else ""
             return fault(prog, message[:1].lower() + message[1:] + hint, err.exit_code)
-        except RuntimeError as err:    # click's Abort (Ctrl-C at a prompt), in older versions
-            if type(err).__name__ == "Abort":
-                return fault(prog, "interrupted", 130)
-            raise
+        except typer.Abort:    # click's Abort (Ctrl-C at a prompt)
+            return fault(prog, "interrupted", 130)
         return code if isinstance(code, int) else 0
 
     return exits(call, prog, out_of_memory)
@@ -271,4 +297,4 @@ def plain_usage(pieces: list[str]) -> list[str]:
 
 
 __all__ = ["Param", "option", "argument", "defaults", "parse_quick", "typer_command",
-           "annotation", "REQUIRED", "fault", "exits", "run", "new_app", "plain_usage"]
+           "annotation", "REQUIRED", "take_flag_values", "fault", "exits", "run", "new_app", "plain_usage"]

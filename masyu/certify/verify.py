@@ -43,6 +43,18 @@ class Verdict:
     def __bool__(self) -> bool:
         return self.verified
 
+    def as_dict(self) -> dict:
+        """The verdict as ``masyu verify --json`` writes it (seconds to the millisecond)."""
+        return {"verified": self.verified, "reason": self.reason or None, "counts": self.counts,
+                "seconds": {k: round(t, 3) for k, t in self.seconds.items()}}
+
+    def as_text(self) -> str:
+        """``verified: the 6x6 puzzle has exactly one solution (... lemmas checked)``."""
+        c = self.counts
+        return (f"verified: the {self.puzzle.rows}x{self.puzzle.cols} puzzle has exactly one "
+                f"solution ({c['rules']:,} rules, {c['cuts']:,} cuts, {c['lemmas']:,} lemmas "
+                "checked)\n")
+
 
 def _parse(fn, *args, name: str):
     try:

@@ -24,7 +24,7 @@ import xcc
 
 # The table of verbs and the house's messages live in .common, below every verb
 # module (they import them from there); re-exported here, the face of the command.
-from .common import COMMANDS, HELP, exits, fault, guarded, say  # noqa: F401
+from .common import COMMANDS, HELP, exits, guarded, say  # noqa: F401
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -61,7 +61,7 @@ def __getattr__(name: str):
     if name == "app":     # every verb built: for tests and for embedding
         from .full import make_app  # start-up: Typer only when asked for
         return make_app()
-    if name in ("make_app", "run", "Command"):
+    if name in ("make_app", "Command"):
         from . import full as built  # start-up: Typer only when asked for
         return getattr(built, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

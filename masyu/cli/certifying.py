@@ -60,9 +60,7 @@ def prove(puzzle: str, out: Path, quiet: bool) -> int:
         say("masyu: interrupted: no certificate written")
         return 130
     if not quiet:
-        s = cert.stats
-        say(f"unique: certificate in {out} ({s['rules']:,} rules, {s['cuts']:,} cuts, "
-            f"{s['proof_lines']:,} proof lines; {s['search_seconds'] + s['proof_seconds']:.2f} s)")
+        say(f"unique: certificate in {out} ({cert.summary()})")
     return 0
 
 
@@ -83,14 +81,10 @@ def verify(directory: Path, puzzle: Optional[str], checker: str, as_json: bool) 
         say("masyu: interrupted: not verified")
         return 130
     if as_json:
-        emit(json.dumps({"verified": v.verified, "reason": v.reason or None, "counts": v.counts,
-                         "seconds": {k: round(t, 3) for k, t in v.seconds.items()}}) + "\n")
+        emit(json.dumps(v.as_dict()) + "\n")
     if not v.verified:
         say(f"masyu: not verified: {v.reason}")
         return 1
     if not as_json:
-        size = f"{v.puzzle.rows}x{v.puzzle.cols}"
-        emit(f"verified: the {size} puzzle has exactly one solution "
-             f"({v.counts['rules']:,} rules, {v.counts['cuts']:,} cuts, "
-             f"{v.counts['lemmas']:,} lemmas checked)\n")
+        emit(v.as_text())
     return 0

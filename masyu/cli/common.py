@@ -1,5 +1,5 @@
 """What every verb of the ``masyu`` command shares: the table of verbs, the help
-line, and the house's messages and exit codes (``say``, ``fault``, ``exits``),
+line, and the house's messages and exit codes (``say``, ``exits``),
 and how a verb fails: ``fail(message, where=None)``, one line ``masyu: ...`` on
 stderr and exit code 2 (``SystemExit``: the same under Typer and on the quick
 path); ``errors_exit()``, MasyuError and xcc's XCCError as ``fail``, which
@@ -12,7 +12,6 @@ circle).  No Typer, no library (its errors only): the quick path reads it.
 from __future__ import annotations
 
 import contextlib
-import functools
 import sys
 from typing import Callable, Iterator, NoReturn
 
@@ -44,7 +43,7 @@ COMMANDS: dict[str, tuple[str, str, str]] = {
     "verify": ("certifying", "verify", "Check a certificate of uniqueness without a SAT solver."),
 }
 HELP = "Solve, count, check, convert, draw and generate Masyu puzzles."
-STDIN_PICK = "\x00stdin#"   # -#NAME, protected from the option parser (full.Command)
+OUT_OF_MEMORY = "out of memory; see --memory"   # what running out of memory says, on both paths
 
 
 def say(text: str) -> None:
@@ -53,17 +52,12 @@ def say(text: str) -> None:
     sys.stderr.flush()
 
 
-def fault(command: str, message: str, code: int = 2) -> int:
-    """One line on stderr (if it can still be written) and the exit code."""
-    return xcc.command.fault(command, message, code)
-
-
 def exits(call: Callable[[], int], prog: str) -> int:
     """Run ``call`` (it returns an exit code) with the house's errors
     (:func:`xcc.command.exits`: I/O faults in one line, a broken pipe as 1,
     Ctrl-C as 130; running out of memory points at --memory).  Returns the exit
     code.  (``fail``'s SystemExit passes through.)"""
-    return xcc.command.exits(call, prog, "out of memory; see --memory")
+    return xcc.command.exits(call, prog, OUT_OF_MEMORY)
 
 
 def fail(message: str, where: str | None = None) -> NoReturn:
@@ -83,11 +77,5 @@ def errors_exit() -> Iterator[None]:
 
 
 def guarded(verb: Callable[..., object]) -> Callable[..., object]:
-    """``verb`` run inside :func:`errors_exit` (its name and docstring kept), its
-    arguments ``-#NAME`` again (a puzzle of stdin, protected from the parser)."""
-    @functools.wraps(verb)
-    def run(**kwargs):
-        with errors_exit():
-            return verb(**{k: "-#" + v[len(STDIN_PICK):] if isinstance(v, str)
-                           and v.startswith(STDIN_PICK) else v for k, v in kwargs.items()})
-    return run
+    """``verb`` run inside :func:`errors_exit` (its name and docstring kept)."""
+    return errors_exit()(verb)

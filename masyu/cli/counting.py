@@ -11,32 +11,31 @@ no count).
 from __future__ import annotations
 
 import json
-from typing import Optional
+from typing import Any, Optional
 
 import xcc
 
 from .common import fail, say
 from .outputs import Status, emit
-from .running import Progress, by, check_memory, exact_memory
+from .running import Progress, check_memory
 from ..puzzle import Puzzle
-from ..report import human, kind, times
+from ..report import (answered_by, by_rows, count_line, exact_interrupted, exact_note,
+                      exact_progress)
 from ..solving import Count, Search
 
 
-def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optional[str] = None,
-          method: str = "auto", engine: Optional[str] = None, limit: Optional[int] = None,
-          as_json: bool = False, quiet: bool = False, where: dict | None = None,
-          continue_: Optional[str] = None) -> int:
-    """Count the solutions of ``p``, print the count; the exit code.  ``where``:
-    the executor options of a parallel count, ``continue_`` its state file."""
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine, limit=limit)
+def count(p: Puzzle, allowed: int | None, *, as_json: bool = False, quiet: bool = False,
+          where: dict | None = None, resume: Optional[str] = None, **how) -> int:
+    """Count the solutions of ``p``, print the count; the exit code.  ``how``: the
+    search's weak, encoding, method, engine and limit; ``where``: the executor
+    options of a parallel count, ``resume`` its state file."""
     check_memory(p, allowed, **how)
     progress = Progress(quiet)
     if where is None:
         search = Search(p, on_progress=progress, **how)
     else:
         from . import jobs  # start-up: only a parallel count needs masyu.parallel and Typer
-        search = jobs.search(p, where, continue_, quiet, **how)
+        search = jobs.search(p, where, resume, quiet, **how)
     try:
         result: Count = search.count()
     except KeyboardInterrupt:
@@ -46,14 +45,12 @@ def count(p: Puzzle, allowed: int | None, *, weak: bool = False, encoding: Optio
     if as_json:
         emit(json.dumps(result.as_dict()) + "\n")
     else:
-        note = " so far (interrupted)" if interrupted else (
-            "" if result.complete else " (stopped at the limit)")
-        emit(f"{human(result)} {kind(weak, int(result))}{note}\n")
+        emit(count_line(int(result), how["weak"], result.complete, interrupted) + "\n")
         if not quiet:
-            say(f"{by(search)}: {result.stats.text(cpu=True)}")
+            say(f"{answered_by(search)}: {result.stats.text(cpu=True)}")
     if interrupted:  # the state for --resume FILE (a sequential count's too)
         from . import jobs  # start-up: (as above)
-        jobs.keep_state(search, continue_)
+        jobs.keep_state(search, resume)
     return 130 if interrupted else (0 if result else 1)
 
 
@@ -68,41 +65,26 @@ def exact_engine(engine: Optional[str]) -> Optional[str]:
     fail(f"--exact counts with an exact engine ({names}), not {engine!r}", "--engine")
 
 
-def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: Optional[str],
-                as_json: bool, quiet: bool, engine: Optional[str] = None,
-                by: Optional[str] = None, scheduler: Optional[str] = None,
-                local_cluster: Optional[int] = None) -> int:
+def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: int, as_json: bool,
+                quiet: bool, engine: Optional[str] = None, by: Optional[str] = None,
+                **workers: Any) -> int:
     """``masyu count --exact``: print the count (with ``by``, the rows ``VALUE  COUNT`` under
-    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C).  ``scheduler``,
-    ``local_cluster``: the count spread over Dask workers."""
-    limit = exact_memory(memory)
+    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C).  ``workers``: the
+    ``scheduler`` or ``local_cluster`` of a count spread over Dask workers."""
     from ..exact import exact_count  # start-up: a count by listing needs no memo side
-    status = Status(quiet, every=0.0)
-
-    def progress(stats: xcc.Stats) -> None:   # about once a second: the level, states, memory
-        c = stats.counters
-        status.show(f"... level {c.get('level', 0):,} of {c.get('levels', 0):,}, "
-                    f"{c.get('states', 0):,} states, {c.get('bytes', 0) / 2**20:,.0f} MB, "
-                    f"{stats.seconds:.0f} s")
-
-    stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=limit,
-                        on_progress=progress, by=by, scheduler=scheduler,
-                        local_cluster=local_cluster)
+    status = Status(quiet, every=0.0)   # about once a second: the level, states, memory
+    stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=memory, by=by,
+                        on_progress=lambda s: status.show(exact_progress(s)), **workers)
     status.clear()
-    c = stats.counters
     if stats.interrupted:
-        say(f"masyu: interrupted at level {c.get('level', 0):,} of {c.get('levels', 0):,}: "
-            "no count")
+        say(exact_interrupted(stats))
         return 130
     n = stats.solutions
     rows = {} if by is None else {"by": by, "rows": {str(w): c for w, c in stats.by.items()}}
     if as_json:
         emit(json.dumps({**Count(n, stats, weak, str(encoding), "exact").as_dict(), **rows}) + "\n")
     else:
-        emit(f"{human(n)} {kind(weak, n)}\n" if by is None else f"{by}  count\n"
-             + "".join(f"{w:>{len(by)}}  {c}\n" for w, c in stats.by.items()))
+        emit(count_line(n, weak) + "\n" if by is None else by_rows(by, stats.by))
         if not quiet:
-            say(f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
-                f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "
-                f"{times(stats.seconds, stats.cpu_seconds)}")
+            say(exact_note(stats, encoding))
     return 0 if n else 1

@@ -1,13 +1,11 @@
 """What the verbs' declarations share: the builders (:mod:`xcc.command`'s), the
-help texts several verbs use, and the refusal of ``--each``'s options without it.
+help texts and options several verbs use, and the refusal of ``--each``'s options without it.
 No Typer here: the quick path reads them."""
 from __future__ import annotations
 
 import xcc
 
 from .common import fail
-from ..formats import FORMATS
-from ..render import PICTURES
 
 REQUIRED, argument, option = xcc.command.REQUIRED, xcc.command.argument, xcc.command.option
 
@@ -19,12 +17,10 @@ LOOP_HELP = ("The loop: box drawing, JSON or pzprv3; a file (- for stdin), FILE#
 EACH_HELP = "Every puzzle of the PUZZLE file: one row each (JSON lines; --csv for CSV)."
 ONLY_HELP = "With --each or list: only the puzzles whose names match this regular expression."
 CSV_HELP = "With --each: CSV rows, not JSON lines."
-
-
-def summaries(names: tuple[str, ...]) -> str:
-    """``name: summary; ...`` of formats and pictures, for a --help text."""
-    return "; ".join(f"{name}: {FORMATS[name].summary if name in FORMATS else PICTURES[name][0]}"
-                     for name in names) + "."
+# every verb's --memory (masyu.cli.running.memory_limit reads it)
+MEMORY = option("memory_", "--memory", metavar="SIZE",
+                help="Refuse a task that would need more memory than this (e.g. 4G, 800M). "
+                     "Default: half the machine's memory, at most 4/5 of what is free.")
 
 
 def no_each(verb: str | None = None, **given: object) -> None:

@@ -12,19 +12,17 @@ from typing import Optional
 
 from .common import fail, say
 from .outputs import emit
-from .running import limit_memory
-from .solving import MEMORY
-from .declare import REQUIRED, argument, option
+from .running import memory_limit
+from .declare import MEMORY, REQUIRED, argument, option
 from .declare import SHORT_PUZZLE_HELP as PUZZLE_HELP
 from ..explain import RULES, THEMES, ambiguity as find_ambiguity, explain as explain_puzzle
 from ..errors import MasyuError
-from ..explain import Marks, hint as find_hint, parse_marks, state_svg, state_text
+from ..explain import Marks, hint as find_hint, parse_marks
 from ..explain.pictures import DEFAULT_THEME
 from ..sources import read_puzzle, read_state
 
 THEME_HELP = "The pictures' look: " + "; ".join(f"{n}: {t.summary}" for n, t in THEMES.items())
 STEP_FILES = 10_000   # pictures written by --svg-steps, at most
-INTERRUPTED = 130     # Ctrl-C before anything is found: "masyu: interrupted"
 
 
 EXPLAIN_HELP = """Explain a puzzle step by step.
@@ -70,43 +68,29 @@ def explain(puzzle: str, as_json: bool, svg_steps: Optional[Path], theme: str,
             memory_: Optional[str]) -> int:
     p = read_puzzle(puzzle)
     try:
-        account = explain_puzzle(p, memory=limit_memory(memory_))
+        account = explain_puzzle(p, memory=memory_limit(memory_))
     except KeyboardInterrupt:
         return _interrupted()
     if svg_steps is not None:
-        _write_steps(account, svg_steps, theme)
-    if as_json:
-        emit(account.to_json() + "\n")
-    else:
-        width = len(str(len(account.steps)))
-        level = {1: "local rules", 2: "board-wide rules and trials", 3: "search"}[account.level]
-        emit("".join(f"{k:>{width}}. [{step.rule}] {step.text}\n"
-                     for k, step in enumerate(account.steps, 1))
-             + f"{account.ending} (level {account.level}: {level})\n"
-             + state_text(p, account.marks))
+        if len(account.steps) > STEP_FILES:
+            fail(f"{len(account.steps)} steps: more pictures than {STEP_FILES}", "--svg-steps")
+        account.write_svgs(svg_steps, theme)
+    _show(account, as_json)
     return 0 if account.result == "solved" else 1
-
-
-def _interrupted() -> int:
-    say("masyu: interrupted")
-    return INTERRUPTED
 
 
 explain.__doc__ = EXPLAIN_HELP
 
 
-def _write_steps(account, folder: Path, theme: str) -> None:
-    if len(account.steps) > STEP_FILES:
-        fail(f"{len(account.steps)} steps: more pictures than {STEP_FILES}", "--svg-steps")
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for k, step in enumerate(account.steps, 1):
-            (folder / f"step-{k:04d}.svg").write_text(step.svg(theme=theme), encoding="utf-8")
-        (folder / "end.svg").write_text(
-            state_svg(account.puzzle, account.marks, loop=account.loop, theme=theme,
-                      title=account.ending), encoding="utf-8")
-    except OSError as err:
-        fail(err.strerror or str(err), str(folder))
+def _interrupted() -> int:   # Ctrl-C before anything is found
+    say("masyu: interrupted")
+    return 130
+
+
+def _show(answer, as_json: bool) -> None:
+    """An explanation, a hint or an ambiguity report on stdout: as JSON, or as text."""
+    emit(json.dumps(answer.as_dict(), ensure_ascii=False) + "\n" if as_json
+         else answer.as_text())
 
 
 def hint(puzzle: str, state: Optional[str], as_json: bool, memory_: Optional[str]) -> int:
@@ -126,16 +110,10 @@ def hint(puzzle: str, state: Optional[str], as_json: bool, memory_: Optional[str
         raise MasyuError(err.message, f"--state, {err.where}" if err.where else "--state") \
             from None
     try:
-        found = find_hint(p, marks, memory=limit_memory(memory_))
+        found = find_hint(p, marks, memory=memory_limit(memory_))
     except KeyboardInterrupt:
         return _interrupted()
-    if as_json:
-        emit(json.dumps(found.as_dict(), ensure_ascii=False) + "\n")
-    else:
-        step = found.step
-        emit(found.text + "\n" + ("" if step is None else
-                                   state_text(p, marks, cells=step.cells, tentative=step.set))
-             + "".join(f"  wrong: {w.text}\n" for w in found.wrong))
+    _show(found, as_json)
     return 0 if found.kind in ("step", "solved") else 1
 
 
@@ -149,19 +127,10 @@ def ambiguity(puzzle: str, as_json: bool, memory_: Optional[str]) -> int:
     """
     p = read_puzzle(puzzle)
     try:
-        report = find_ambiguity(p, memory=limit_memory(memory_))
+        report = find_ambiguity(p, memory=memory_limit(memory_))
     except KeyboardInterrupt:
         return _interrupted()
-    if as_json:
-        emit(json.dumps(report.as_dict(), ensure_ascii=False) + "\n")
-    else:
-        emit(report.text + "\n" + ("" if report.second is None else "".join(
-            f"{which}:\n" + state_text(p, _marks(loop), cells=report.cells)
-            for which, loop in (("first", report.first), ("second", report.second)))))
+    _show(report, as_json)
     if report.interrupted:
         return _interrupted()
     return 0 if report.unique else 1
-
-
-def _marks(loop) -> Marks:
-    return Marks(loop.rows, loop.cols, loop.edges)

@@ -1,7 +1,7 @@
 """The ``masyu`` command built with Typer: the verbs of ``COMMANDS``, usage errors.
 
 ``make_app(names)`` builds the command line with only the verbs ``names``
-(the others listed by their summaries); ``run`` runs it with the house's
+(the others listed by their summaries); ``main`` runs it with the house's
 errors (:func:`xcc.command.run`: Typer's usage errors in one line too).
 Each verb is made from its module's declaration (``PARAMS``) and function
 (:func:`xcc.command.typer_command`).  ``masyu.cli.main`` comes here for
@@ -18,24 +18,29 @@ from typer.core import TyperCommand
 
 import xcc
 
-from .common import COMMANDS, HELP, STDIN_PICK, guarded
+from .common import COMMANDS, HELP, OUT_OF_MEMORY, guarded
 
 COMPLETE = "_MASYU_COMPLETE"   # set by the shell's completion script (click's name for it)
 
 
 class Command(TyperCommand):
-    """A verb whose positional arguments may be ``-#NAME`` (a puzzle of stdin)."""
+    """A verb whose options declared with a ``flag_value`` may be given bare
+    (``--resume``), and whose positional arguments may be ``-#NAME`` (a puzzle of
+    stdin: where the parser meets it as an option, it is an argument)."""
 
-    def parse_args(self, ctx, args: list[str]) -> list[str]:
-        takes_value = {name for p in self.params if getattr(p, "param_type_name", "") == "option"
-                       and not getattr(p, "is_flag", False) for name in p.opts}
-        out, previous = [], None
-        for arg in args:
-            if arg.startswith("-#") and len(arg) > 2 and previous not in takes_value:
-                arg = STDIN_PICK + arg[2:]
-            out.append(arg)
-            previous = arg
-        return super().parse_args(ctx, out)
+    def make_parser(self, ctx):
+        parser = xcc.command.take_flag_values(super().make_parser(ctx),
+                                              getattr(self.callback, "flag_values", {}))
+        option = parser._process_opts
+
+        def stdin_pick(arg: str, state) -> None:
+            if arg.startswith("-#") and len(arg) > 2:
+                state.largs.append(arg)
+            else:
+                option(arg, state)
+
+        parser._process_opts = stdin_pick
+        return parser
 
     def collect_usage_pieces(self, ctx) -> list[str]:
         return xcc.command.plain_usage(super().collect_usage_pieces(ctx))
@@ -63,34 +68,10 @@ def _unbuilt() -> None:  # pragma: no cover - main builds every verb its argumen
     raise RuntimeError("a verb was called that was not built")
 
 
-def spell_resume(args: Sequence[str]) -> list[str]:
-    """``masyu count|solve PUZZLE --resume FILE`` (as xcc's) is the hidden
-    ``--continue FILE``: the state file of a count (sequential or split), or
-    with ``--each`` the rows file.  A bare ``--resume`` (followed by an option
-    or nothing) stays the older flag that continues ``-o FILE``."""
-    out = list(args)
-    if out[:1] not in (["count"], ["solve"]):
-        return out
-    for k, arg in enumerate(out):
-        if arg == "--":
-            break
-        if arg.startswith("--resume="):
-            out[k] = "--continue=" + arg[len("--resume="):]
-        elif arg == "--resume" and k + 1 < len(out) and not out[k + 1].startswith("-"):
-            out[k] = "--continue"
-    return out
-
-
 def main(args: Sequence[str]) -> int:
     """Build the verbs ``args`` name (every verb for the shell's completion, which
     ``--install-completion`` sets up: the words are in its environment), run,
     return the exit code."""
     completing = COMPLETE in os.environ
     app = make_app(None if completing else [a for a in args if a in COMMANDS])
-    return run(typer.main.get_command(app), spell_resume(args), "masyu")
-
-
-def run(group, args: list[str], prog: str) -> int:
-    """Run a click command with the house's errors (:func:`xcc.command.run`:
-    usage errors in one line, I/O faults, Ctrl-C as 130); the exit code."""
-    return xcc.command.run(group, args, prog, "out of memory; see --memory")
+    return xcc.command.run(typer.main.get_command(app), args, "masyu", OUT_OF_MEMORY)

@@ -21,6 +21,7 @@ from ..generate.series import (density_note, format_generated, format_solution, 
                                parse_seed, parse_size)
 from ..generate.pearls import Budget
 from ..generate.symmetry import DEFAULT_SYMMETRY, SYMMETRIES
+from ..report import budget_note, made_note
 
 BAND_HELP = "; ".join(f"{name}: {band.summary}" for name, band in DIFFICULTIES.items()) + "."
 
@@ -51,10 +52,7 @@ class Heartbeat:
 
     def progress(self, budget: Budget) -> None:
         """The generator's progress (:class:`masyu.generate.pearls.Budget`), shown at the next beat."""
-        score = "" if budget.score is None else \
-            f", last score {budget.score:,} ({budget.band})"
-        self.detail = (f": candidate {budget.candidates}, {budget.spent:,} steps, "
-                       f"{budget.pearls} pearls{score}")
+        self.detail = budget_note(budget)
 
     def working(self, text: str) -> None:
         with self.lock:
@@ -136,10 +134,8 @@ def generate(size: str, seed: str, count: int, difficulty: Optional[str],
                             loops.write(format_solution(g))
                         made += 1
                     if not quiet:
-                        note = density_note(g, density)
-                        beat.say(f"masyu: {g.puzzle.name}: {time.perf_counter() - start:.2f} s, "
-                                 f"{len(g.puzzle.pearls)} pearls, {g.difficulty.band} "
-                                 f"(score {g.difficulty.score})" + (f"; {note}" if note else ""))
+                        beat.say("masyu: " + made_note(g, time.perf_counter() - start,
+                                                       density_note(g, density)))
             finally:
                 beat.close()
     except KeyboardInterrupt:

@@ -7,10 +7,10 @@ puzzle into subproblems (``masyu.parallel.ParallelSearch``), or, with
 a task.  After Ctrl-C a parallel count (or solve) prints what was counted, which
 subproblems are unfinished, writes the state to the ``--resume FILE``
 (``masyu-<hash>.resume.json`` without one) and exits 130; ``--resume FILE``
-with an existing file goes on from there, as xcc's does.  With ``--each``,
-``--resume`` is the flag that continues the ``-o`` file, so a FILE after it
-is read only without ``--each`` (``masyu.cli.full.spell_resume`` turns it
-into the hidden ``--continue FILE``, the name it had first).  The logic is
+with an existing file goes on from there, as xcc's does.  ``--resume`` is one
+option whose value may be left out (``flag_value``, :mod:`xcc.command`): with
+``--each``, ``--resume FILE`` names the rows file, and a bare ``--resume``
+(last, or before another option) continues the ``-o`` file.  The logic is
 xcc's (``xcc.cli_parallel``, reached through the package's top as masyu
 reaches all of xcc).  The options are declared in :mod:`masyu.cli.solving`.
 """
@@ -27,16 +27,7 @@ from ..parallel import ParallelSearch
 from ..puzzle import Puzzle
 
 
-def where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
-          continue_: Optional[str] = None) -> dict | None:
-    """The executor options given (None: a sequential run)."""
-    given = xcc.cli_parallel.where(jobs, scheduler, local_cluster)
-    if continue_ is not None and given is None:  # a sequential run that keeps its state
-        given = {"executor": xcc.parallel.InProcess()}
-    return given
-
-
-def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
+def search(puzzle: Puzzle, where: dict, resume: Optional[str], quiet: bool,
            **how) -> ParallelSearch:
     """The parallel search of one puzzle (``how``: weak, encoding, method,
     engine, limit), continued from the ``--resume`` file if it exists, and
@@ -44,15 +35,15 @@ def search(puzzle: Puzzle, where: dict, continue_: Optional[str], quiet: bool,
     loses at most a few tasks' work)."""
     def checkpoint() -> None:  # the state so far, kept as the count goes (a fault: exit 2 now)
         with errors_exit():
-            xcc.textio.write_text(continue_, json.dumps(found.state()))
+            xcc.textio.write_text(resume, json.dumps(found.state()))
 
-    found = ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(continue_),
+    found = ParallelSearch(puzzle, resume=xcc.cli_parallel.load_state(resume),
                            on_progress=None if quiet else xcc.cli_parallel.show_progress,
-                           checkpoint=None if continue_ is None else checkpoint, **how, **where)
+                           checkpoint=None if resume is None else checkpoint, **how, **where)
     return found
 
 
-def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
+def keep_state(found: ParallelSearch | dict, resume: Optional[str]) -> None:
     """After Ctrl-C of a parallel count or solve: the unfinished subproblems,
     and the state (or that of the search ``found``) in the --resume file."""
     if isinstance(found, dict):
@@ -63,5 +54,5 @@ def keep_state(found: ParallelSearch | dict, continue_: Optional[str]) -> None:
         except MasyuError as err:  # a sequential run that left no state: it says why
             say(f"masyu: {err}")
             return
-    xcc.cli_parallel.save_interrupted(state, state["pending"], continue_, option="--resume",
+    xcc.cli_parallel.save_interrupted(state, state["pending"], resume, option="--resume",
                                       name="masyu")

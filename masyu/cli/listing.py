@@ -2,49 +2,26 @@
 DIR``), the note on stderr (unique, how many, by which encoding, method and engine)."""
 from __future__ import annotations
 
-import os
-from importlib import resources
 from typing import Optional
 
 from .common import fail, say
 from .outputs import OutputFile, Stdout, held_interrupt
-from .running import Progress, by, check_memory
-from ..report import solve_note
-from ..puzzle import Puzzle
-from ..showing import SHOWS, Shown, one_a_file  # noqa: F401 (SHOWS: tests)
+from .running import Progress, check_memory
+from ..report import answered_by, solve_note
+from ..showing import Shown, one_a_file, out_folder
 from ..solving import Search
-from ..sources import read_puzzle
-
-
-def example_puzzle() -> Puzzle:
-    """The bundled example (masyu/data/example.txt)."""
-    from ..collection import parse_collection  # start-up: only the example needs it
-    text = resources.files("masyu.data").joinpath("example.txt").read_text(encoding="utf-8")
-    return parse_collection(text, "example.txt")[0]
-
-
-def out_folder(path: str) -> str:
-    """A folder for --out-dir: made if missing, refused at once if it cannot be written."""
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError as err:
-        fail(err.strerror or str(err), path)
-    OutputFile(os.path.join(path, "probe")).discard()   # fails in one line if not writable
-    return path
+from ..sources import example_puzzle, read_puzzle
 
 
 def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
-          limit: Optional[int] = None, weak: bool = False, encoding: Optional[str] = None,
-          method: str = "auto", engine: Optional[str] = None, fmt: str = "text",
-          output: Optional[str] = None, out_dir: Optional[str] = None,
-          quiet: bool = False, where: dict | None = None,
-          continue_: Optional[str] = None) -> int:
+          limit: Optional[int] = None, fmt: str = "text", output: Optional[str] = None,
+          out_dir: Optional[str] = None, quiet: bool = False, where: dict | None = None,
+          resume: Optional[str] = None, **how) -> int:
     """Solve one puzzle (``None``: the bundled example), print its loops and the
-    note on stderr; the exit code (0 found, 1 none, 130 interrupted).  ``where``:
-    the executor options of a parallel search (``--jobs`` and the like);
-    ``continue_`` its state file (``--resume FILE``: kept after Ctrl-C, the
-    search continued from it if it exists)."""
-    how = dict(weak=weak, encoding=encoding, method=method, engine=engine)
+    note on stderr; the exit code (0 found, 1 none, 130 interrupted).  ``how``: the
+    search's weak, encoding, method and engine; ``where``: the executor options of
+    a parallel search (``--jobs`` and the like); ``resume`` its state file
+    (``--resume FILE``: kept after Ctrl-C, the search continued from it if it exists)."""
     several = all_ or (limit is not None and limit > 1)
     if one_a_file(fmt) and several and out_dir is None:
         fail(f"several {fmt} files cannot share one output: use --out-dir DIR, one file each",
@@ -59,7 +36,7 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
             search = Search(p, on_progress=progress, limit=search_limit, **how)
         else:
             from . import jobs  # start-up: only a parallel solve needs masyu.parallel
-            search = jobs.search(p, where, continue_, True, limit=search_limit, **how)
+            search = jobs.search(p, where, resume, True, limit=search_limit, **how)
         if puzzle is None and not quiet:
             say(f"the bundled example {p.name} ({p.rows}x{p.cols}):")
         shown = None if all_ else (limit if limit is not None else 1)
@@ -81,9 +58,9 @@ def solve(puzzle: Optional[str], allowed: int | None, *, all_: bool = False,
         progress.done()
         loops.close()
     if not quiet:
-        note = solve_note(received, weak, all_ or limit is not None, search.stats.complete,
-                          interrupted)
-        say(f"{note}, {by(search)}; {search.stats.text(cpu=True)}")
+        note = solve_note(received, how["weak"], all_ or limit is not None,
+                          search.stats.complete, interrupted)
+        say(f"{note}, {answered_by(search)}; {search.stats.text(cpu=True)}")
     if interrupted and where is not None:
-        jobs.keep_state(state, continue_)
+        jobs.keep_state(state, resume)
     return 130 if interrupted else (0 if received else 1)

@@ -10,9 +10,6 @@ masyu's error (a full disk, a missing folder: one line, exit 2):
   of records (``stream=True``: rows, generated puzzles) keeps every finished
   record when the run stops; a document written at once appears only if it
   is finished; ``Stdout()`` stands in for it;
-- ``write_file(path, text)``: the same for a file written at once;
-- ``RowsFile(path)``: rows (``--each -o``) appended to the file itself, each
-  whole and flushed, so that ``--resume`` finds every finished row there;
 - ``Status``: one line of progress on stderr, redrawn on a terminal.
 """
 from __future__ import annotations
@@ -29,12 +26,6 @@ from ..errors import MasyuError
 held_interrupt = xcc.textio.held_interrupt   # Ctrl-C held while a record is written
 emit, Stdout = xcc.textio.emit, xcc.textio.Stdout
 OutputFile = functools.partial(xcc.textio.AtomicFile, error=MasyuError)
-RowsFile = functools.partial(xcc.textio.AppendFile, error=MasyuError)
-
-
-def write_file(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` whole, or leave the path as it was."""
-    xcc.textio.write_text(path, text, error=MasyuError)
 
 
 class Status:

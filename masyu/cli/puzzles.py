@@ -6,20 +6,17 @@ from typing import Optional
 from .common import fail
 from .each import Task, each as each_
 from .outputs import OutputFile, Stdout, emit
-from .declare import (CSV_HELP, LOOP_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, no_each,
-                      option, summaries)
+from .declare import CSV_HELP, LOOP_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, no_each, option
 from ..check import check as check_loop
 from ..formats import PUZZLE_FORMATS, write
 from ..render import PICTURES, render_svg, render_text
+from ..report import puzzle_list
 from ..rows import only
+from ..showing import summaries
 from ..sources import read_collection, read_loop, read_puzzle, read_solutions
 
 TARGETS = PUZZLE_FORMATS + tuple(PICTURES)   # convert --to: every puzzle format, the pictures
 TARGET_HELP = "The format to write: " + summaries(TARGETS)
-
-
-def _out(text: str) -> None:
-    emit(text if text.endswith("\n") else text + "\n")
 
 
 CONVERT = (argument("input", metavar="INPUT", default=REQUIRED, help=PUZZLE_HELP),
@@ -32,7 +29,8 @@ def convert(input: str, to: str) -> None:
     Example: masyu convert 'https://puzz.link/p?mashu/6/6/1063000i3000' --to tatham
     """
     puzzle = read_puzzle(input)
-    _out(PICTURES[to][1](puzzle) if to in PICTURES else write(puzzle, to))
+    text = PICTURES[to][1](puzzle) if to in PICTURES else write(puzzle, to)
+    emit(text if text.endswith("\n") else text + "\n")
 
 
 CHECK = (
@@ -87,12 +85,7 @@ def list_(file: str, only_: Optional[str]) -> None:
 
     Example: masyu list examples/puzzles.txt
     """
-    chosen = only(read_collection(file), only_)
-    sizes = [f"{p.rows}x{p.cols}" for p in chosen]
-    width = max((len(p.name) for p in chosen), default=0)
-    size_width = max((len(s) for s in sizes), default=0)
-    emit("".join(f"{p.name:<{width}}  {size:<{size_width}}  {len(p.pearls):>4,} pearls\n"
-                 for p, size in zip(chosen, sizes)))
+    emit(puzzle_list(only(read_collection(file), only_)))
 
 
 RENDER = (
@@ -120,4 +113,4 @@ def render(puzzle: str, loop: Optional[str], svg: Optional[str]) -> None:
 
 PARAMS = {"convert": CONVERT, "check": CHECK, "list_": LIST, "render": RENDER}
 
-__all__ = ["convert", "check", "list_", "render", "summaries"]
+__all__ = ["convert", "check", "list_", "render"]

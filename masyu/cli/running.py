@@ -1,5 +1,5 @@
-"""What the searching verbs (solve, count, encode) share: the memory allowed and its
-check, the progress of a search on stderr, the words of the notes."""
+"""What the searching verbs share: ``--memory`` (read here once, with its one
+default) and the check of a task against it, the progress of a search on stderr."""
 from __future__ import annotations
 
 import time
@@ -12,6 +12,8 @@ from .. import memory
 from ..puzzle import Puzzle
 from ..report import progress
 from ..solving import Search, estimate_memory
+
+EXACT_LEAST = 1 << 20   # bytes: the smallest --memory of an exact count or a sample
 
 
 class Progress:
@@ -29,28 +31,11 @@ class Progress:
         self.status.clear()
 
 
-def limit_memory(text: Optional[str]) -> int | None:
-    """The bytes ``--memory`` allows (its default without it)."""
-    return memory.limit() if text is None else memory.parse_size(text)
+def memory_limit(text: Optional[str], least: int = 1) -> int:
+    """The bytes ``--memory`` allows: ``text`` (at least ``least`` bytes), else the
+    default, xcc's one default limit (:func:`xcc.sizes.default_limit`)."""
+    return memory.limit() if text is None else xcc.sizes.parse_size(text, least=least)
 
 
 def check_memory(p: Puzzle, allowed: int | None, **how) -> None:
     memory.check(estimate_memory(p.rows, p.cols, **how), allowed, f"a {p.rows}x{p.cols} board")
-
-
-def by(search: Search) -> str:
-    """``by 423/guard/sat``: the encoding, method and engine of the run that answered
-    (``by deduction`` when the deducer answered alone: no run was made)."""
-    if search.method == "deduce":
-        return "by deduction"
-    how = [search.encoding.kind] + ([] if search.weak else [search.method]) + [search.engine]
-    return "by " + "/".join(how)
-
-
-EXACT_LEAST = 1 << 20   # bytes: the smallest --memory of an exact count or a sample
-
-
-def exact_memory(text: Optional[str]) -> int | None:
-    """The bytes ``--memory`` gives the memo engine (an exact count, a sample; None:
-    the engine's own default)."""
-    return None if text is None else xcc.sizes.parse_size(text, least=EXACT_LEAST)

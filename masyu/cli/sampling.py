@@ -13,15 +13,13 @@ import xcc
 
 from .common import fail, say
 from .outputs import Stdout
-from .running import exact_memory
-from .declare import REQUIRED, SHORT_PUZZLE_HELP, argument, option, summaries
+from .running import EXACT_LEAST, memory_limit
+from .declare import MEMORY, REQUIRED, SHORT_PUZZLE_HELP, argument, option
 from ..exact import sample as sample_loops
-from ..report import kind, plural, times
-from ..showing import SHOWS, Shown, one_a_file
+from ..report import sample_note
+from ..showing import SHOWS, Shown, one_a_file, summaries
 from ..sources import read_puzzle
 
-MEMORY_HELP = ("Memory limit, e.g. 2G or 500M (default: half the machine's memory, at most 4/5 "
-               "of what is free); a build that would pass it stops with an error first.")
 SAMPLE = (
     argument("puzzle", metavar="PUZZLE", default=REQUIRED, help=SHORT_PUZZLE_HELP),
     option("k", "-k", kind=int, default=1, min=0, metavar="N", help="How many loops to draw."),
@@ -29,7 +27,7 @@ SAMPLE = (
            help="The random seed (same seed, same loops)."),
     option("weak", "--weak", kind=bool, default=False,
            help="Draw weak solutions (several disjoint loops allowed)."),
-    option("memory", "--memory", metavar="SIZE", help=MEMORY_HELP),
+    MEMORY,
     option("fmt", "--format", choices=SHOWS, default="box",
            help="The loops as " + summaries(SHOWS) + " Several SVG pictures: one document."),
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No summary on stderr."),
@@ -37,7 +35,7 @@ SAMPLE = (
 PARAMS = {"sample": SAMPLE}
 
 
-def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fmt: str,
+def sample(puzzle: str, k: int, seed: int, weak: bool, memory_: Optional[str], fmt: str,
            quiet: bool) -> int:
     """Draw N loops uniformly at random from all the solutions of a puzzle.
 
@@ -50,7 +48,7 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fm
     if k > 1 and one_a_file(fmt):
         fail(f"several {fmt} files cannot share one output: draw one (-k 1)", "--format")
     p = read_puzzle(puzzle)
-    limit = exact_memory(memory)
+    limit = memory_limit(memory_, EXACT_LEAST)
     start, cpu = time.perf_counter(), xcc.cpu_time()
     try:
         loops = sample_loops(p, k, seed=seed, weak=weak, memory=limit)
@@ -62,7 +60,5 @@ def sample(puzzle: str, k: int, seed: int, weak: bool, memory: Optional[str], fm
         shown.write(loop)
     shown.close()
     if not quiet:
-        what = kind(weak, 2)
-        note = plural(len(loops), "draw") if loops else f"no {what}"
-        say(f"{note} (seed {seed}), {times(time.perf_counter() - start, xcc.cpu_time() - cpu)}")
+        say(sample_note(len(loops), weak, seed, time.perf_counter() - start, xcc.cpu_time() - cpu))
     return 0 if loops or k == 0 else 1

@@ -13,24 +13,24 @@ without it.
 """
 from __future__ import annotations
 
-import io
-import warnings
 from typing import Optional
 
 import xcc
 
 from .common import fail, say
 from .counting import count as count_one, count_exact, exact_engine
-from .listing import SHOWS, example_puzzle, solve as solve_one  # noqa: F401 (tests)
+from .listing import solve as solve_one
 from .outputs import OutputFile, Stdout
-from .running import exact_memory, limit_memory
-from .declare import (CSV_HELP, EACH_HELP, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument, no_each,
-                      option, summaries)
+from .running import EXACT_LEAST, memory_limit
+from .declare import (CSV_HELP, EACH_HELP, MEMORY, ONLY_HELP, PUZZLE_HELP, REQUIRED, argument,
+                      no_each, option)
 from .. import memory
 from ..encodings import DEFAULT_ENCODING, ENCODINGS
 from ..exact import BY
 from ..encodings import encode as encode_puzzle
 from ..methods import DEFAULT_METHOD, METHODS, best_configuration, check_weak_method
+from ..report import sizes_note
+from ..showing import SHOWS, summaries
 from ..sources import read_puzzle
 
 ENGINE_HELP = ("The XCC engine: " + ", ".join(xcc.ENGINES) + ". Default: the method's choice "
@@ -42,13 +42,10 @@ METHOD_HELP = "Strong solutions by " + "; ".join(
     f"{name}: {m.summary}" for name, m in METHODS.items()) + (
     ". With --weak only auto or best (the others say how strong solutions are found); "
     "not with --exact.")
-MEMORY_HELP = ("Refuse a task that would need more memory than this (e.g. 4G, 800M). "
-               "Default: half the machine's memory, at most 4/5 of what is free.")
 RESUME_HELP = ("With --each: --resume FILE skips the puzzles already in the rows file FILE "
-               "(-o FILE), and keeps its rows.")
-PARALLEL_RESUME_HELP = (RESUME_HELP + "  --resume FILE (one puzzle, with --jobs, --scheduler or "
-                        "--local-cluster): after Ctrl-C the state is kept in FILE; if FILE "
-                        "exists, the {}.")
+               "(-o FILE), and keeps its rows.  --resume FILE (one puzzle, with --jobs, "
+               "--scheduler or --local-cluster): after Ctrl-C the state is kept in FILE; if "
+               "FILE exists, the {}.")
 
 # the options solve and count share (choices from the registries: adding an
 # encoding, a method or a format changes no line here)
@@ -59,7 +56,6 @@ ENCODING = option("encoding", "--encoding", choices=tuple(ENCODINGS), help=ENCOD
 METHOD = option("method", "--method", choices=tuple(METHODS), help=METHOD_HELP,
                 show_default=DEFAULT_METHOD, quick=True)   # None: not given (see _method)
 ENGINE = option("engine", "--engine", metavar="NAME", help=ENGINE_HELP, quick=True)
-MEMORY = option("memory_", "--memory", metavar="SIZE", help=MEMORY_HELP)
 EACH = option("each", "--each", kind=bool, default=False, help=EACH_HELP)
 ONLY = option("only", "--only", metavar="REGEX", help=ONLY_HELP)
 CSV = option("as_csv", "--csv", kind=bool, default=False, help=CSV_HELP)
@@ -89,8 +85,8 @@ SOLVE = (
     option("out_dir", "--out-dir", metavar="DIR",
            help="Write each solution to its own file in DIR (NAME-1.svg, NAME-2.svg, ...)."),
     EACH, ONLY, CSV,
-    option("resume", "--resume", kind=bool, default=False,
-           help=PARALLEL_RESUME_HELP.format("listing goes on after the loops already written")),
+    option("resume", "--resume", metavar="[FILE]", flag_value="",
+           help=RESUME_HELP.format("listing goes on after the loops already written")),
     option("solutions", "--solutions", metavar="FILE",
            help="With --each: write the loops to a solutions file as well."),
     MEMORY,
@@ -108,8 +104,8 @@ COUNT = (
                 "default)."),
     EACH, ONLY, CSV,
     option("output", "--output", "-o", metavar="FILE", help="With --each: write the rows to FILE."),
-    option("resume", "--resume", kind=bool, default=False,
-           help=PARALLEL_RESUME_HELP.format("count goes on from it")),
+    option("resume", "--resume", metavar="[FILE]", flag_value="",
+           help=RESUME_HELP.format("count goes on from it")),
     MEMORY,
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
            quick=True),
@@ -131,12 +127,13 @@ PARAMS = {"solve": SOLVE, "count": COUNT, "encode": ENCODE}
 
 
 def _where(jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
-           continue_: Optional[str] = None) -> dict | None:
-    """The executor options given (None: a sequential run, without masyu.parallel)."""
-    if jobs is None and scheduler is None and local_cluster is None and continue_ is None:
+           resume: Optional[str] = None) -> dict | None:
+    """The executor options given (None: a sequential run, without masyu.parallel); a
+    sequential run given ``--resume FILE`` keeps its state, run in this process."""
+    if jobs is None and scheduler is None and local_cluster is None and not resume:
         return None
-    from . import jobs as jobs_  # start-up: only a parallel run needs masyu.parallel
-    return jobs_.where(jobs, scheduler, local_cluster, continue_)
+    return (xcc.cli_parallel.where(jobs, scheduler, local_cluster)
+            or {"executor": xcc.parallel.InProcess()})
 
 
 def _method(method: Optional[str], weak: bool, exact: bool = False) -> str:
@@ -150,20 +147,20 @@ def _method(method: Optional[str], weak: bool, exact: bool = False) -> str:
     return method
 
 
-def _each(verb: str, puzzle: Optional[str], output: Optional[str], resume: bool,
-          continue_: Optional[str], where: tuple, task: dict, **rest) -> int:
+def _each(verb: str, puzzle: Optional[str], output: Optional[str], resume: Optional[str],
+          where: tuple, task: dict, **rest) -> int:
     """``--each``: ``--resume FILE`` continues the rows file FILE (the same as
     ``-o FILE --resume``); the run is :func:`masyu.cli.each.each`."""
-    if continue_ is not None:
-        if output is not None and output != continue_:
+    if resume:
+        if output is not None and output != resume:
             fail(f"--resume FILE continues the rows of FILE: -o names another ({output})",
                  "--resume")
-        output, resume = continue_, True
+        output = resume
     if puzzle is None:
         fail("--each needs a collection file", "PUZZLE")
     from .each import Task, each  # start-up: one puzzle's solve needs no --each
-    return each(puzzle, Task(verb, **task), output=output, resume=resume, where=_where(*where),
-                **rest)
+    return each(puzzle, Task(verb, **task), output=output, resume=resume is not None,
+                where=_where(*where), **rest)
 
 
 def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_dir, each, only,
@@ -182,20 +179,21 @@ def solve(puzzle, all_, limit, weak, encoding, method, engine, fmt, output, out_
     if all_ and limit is not None:
         fail("use --all or --limit N, not both")
     how = dict(weak=weak, encoding=encoding, method=_method(method, weak), engine=engine)
-    allowed = limit_memory(memory_)
+    allowed = memory_limit(memory_)
+    resume = resume if continue_ is None else continue_   # --continue FILE: its first name
     if each:
         if all_ or out_dir is not None:
             fail("--each finds the first loop of each puzzle (count --each counts them all)",
                  "--all" if all_ else "--out-dir")
-        return _each("solve", puzzle, output, resume, continue_, (jobs, scheduler, local_cluster),
+        return _each("solve", puzzle, output, resume, (jobs, scheduler, local_cluster),
                      task=dict(limit=limit, **how), as_csv=as_csv, pattern=only,
                      quiet=quiet, allowed=allowed, solutions=solutions)
-    no_each("solve", only=only, csv=as_csv, resume=resume)
+    no_each("solve", only=only, csv=as_csv, resume=resume == "")
     if solutions is not None:
         fail("--solutions goes with --each (without it, use -o FILE)", "--solutions")
     return solve_one(puzzle, allowed, all_=all_, limit=limit, fmt=fmt, output=output,
-                     out_dir=out_dir, quiet=quiet, continue_=continue_,
-                     where=_where(jobs, scheduler, local_cluster, continue_), **how)
+                     out_dir=out_dir, quiet=quiet, resume=resume,
+                     where=_where(jobs, scheduler, local_cluster, resume), **how)
 
 
 def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as_csv, output,
@@ -213,31 +211,30 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
     how = dict(weak=weak, encoding=encoding, method=_method(method, weak, exact), engine=engine)
     if by is not None and (not exact or each):
         fail("--by goes with --exact, for one puzzle", "--by")
-    allowed = limit_memory(memory_)
+    allowed = memory_limit(memory_, EXACT_LEAST if exact else 1)
+    resume = resume if continue_ is None else continue_   # --continue FILE: its first name
     if exact:
         if limit is not None:
             fail("an exact count takes no limit", "--limit")
         how.update(encoding=encoding or DEFAULT_ENCODING, engine=exact_engine(engine))
     if each:
         if exact:
-            how.update(exact=True, memory=exact_memory(memory_))
-        return _each("count", puzzle, output, resume, continue_, (jobs, scheduler, local_cluster),
+            how.update(exact=True, memory=allowed)
+        return _each("count", puzzle, output, resume, (jobs, scheduler, local_cluster),
                      task=dict(limit=limit, **how), as_csv=as_csv, pattern=only,
                      quiet=quiet, allowed=allowed)
-    no_each("count", only=only, csv=as_csv, resume=resume)
+    no_each("count", only=only, csv=as_csv, resume=resume == "")
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle(puzzle)
-    where = _where(jobs, scheduler, local_cluster, continue_)
+    where = _where(jobs, scheduler, local_cluster, resume)
     if exact:  # the memo engine; spread over Dask workers with --scheduler, --local-cluster
-        if jobs is not None or continue_ is not None:
-            fail("an exact count is not split into subproblems (it is spread over Dask "
-                 "workers with --scheduler or --local-cluster)", "--exact")
+        if jobs is not None or resume is not None:
+            fail("an exact count is not split into subproblems (Dask: --scheduler)", "--exact")
         return count_exact(p, weak=weak, encoding=how["encoding"], engine=how["engine"],
-                           memory=memory_, as_json=as_json, quiet=quiet, by=by,
-                           scheduler=scheduler, local_cluster=local_cluster)
+                           memory=allowed, as_json=as_json, quiet=quiet, by=by, **(where or {}))
     return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
-                     continue_=continue_, **how)
+                     resume=resume, **how)
 
 
 def encode(puzzle, encoding, output, memory_) -> int:
@@ -249,21 +246,16 @@ def encode(puzzle, encoding, output, memory_) -> int:
 
     Example: masyu encode '6x6:eBbBfWbWbBaBcWbBe' --encoding 422 -o puzzle.dlx
     """
-    allowed = limit_memory(memory_)
+    allowed = memory_limit(memory_)
     p = read_puzzle(puzzle)
     memory.check(memory.estimate(p.rows, p.cols, ("encode",)), allowed,
                  f"encoding a {p.rows}x{p.cols} board")
     with OutputFile(output) if output not in (None, "-") else Stdout() as out:
         enc = encode_puzzle(p, encoding)
-        buffer = io.StringIO()
-        with warnings.catch_warnings():   # said below, in masyu's words
-            warnings.simplefilter("ignore")
-            readable = xcc.write_dlx(enc.problem, buffer, enc.dlx_comment())
-        out.write(buffer.getvalue())
+        text, readable = enc.to_dlx()   # a name too long for DLX2: said below, in masyu's words
+        out.write(text)
     if not readable:
         say("masyu: warning: names longer than 8 characters; Knuth's DLX2 will not read this "
             "file")
-    sizes = enc.sizes
-    say(f"{sizes['primary']:,} primary and {sizes['secondary']:,} secondary items, "
-        f"{sizes['options']:,} options" + (f"; {enc.contradiction}" if enc.contradiction else ""))
+    say(sizes_note(enc.sizes, enc.contradiction))
     return 0

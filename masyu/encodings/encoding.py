@@ -1,6 +1,8 @@
 """The result of encoding a puzzle: an XCC problem plus the way back to edges."""
 from __future__ import annotations
 
+import io
+import warnings
 from dataclasses import dataclass
 from typing import Mapping, Union
 
@@ -105,3 +107,12 @@ class Encoding:
         if self.contradiction:
             lines.append(f"contradictory clues ({self.contradiction}): no weak solution")
         return "\n".join(lines)
+
+    def to_dlx(self) -> tuple[str, bool]:
+        """The problem in Knuth's DLX format, headed by :meth:`dlx_comment`; and whether
+        every name fits DLX2's 8 characters (xcc's warning left to the caller to say)."""
+        buffer = io.StringIO()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            readable = xcc.write_dlx(self.problem, buffer, self.dlx_comment())
+        return buffer.getvalue(), readable

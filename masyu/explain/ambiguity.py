@@ -21,6 +21,8 @@ from ..puzzle import Puzzle
 from ..rules import obeys
 from ..solving import count, solve
 from . import limits
+from .marks import Marks
+from .pictures import state_text
 from .steps import cell_text
 
 SAMPLE = 64          # solutions looked at, at most
@@ -67,6 +69,14 @@ class Ambiguity:
         if self.interrupted:
             out += " (Interrupted: the pearls verified so far.)"
         return out
+
+    def as_text(self) -> str:
+        """The report as ``masyu ambiguity`` prints it: the sentence, then the two
+        solutions drawn, the cells where they differ marked."""
+        return self.text + "\n" + ("" if self.second is None else "".join(
+            f"{which}:\n" + state_text(self.puzzle, Marks(loop.rows, loop.cols, loop.edges),
+                                       cells=self.cells)
+            for which, loop in (("first", self.first), ("second", self.second))))
 
     def as_dict(self) -> dict[str, Any]:
         return {"solutions": self.solutions, "unique": self.unique,

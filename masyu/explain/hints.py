@@ -24,7 +24,7 @@ from ..solving import solve
 from . import limits
 from .explaining import explain
 from .marks import Marks, from_items, parse_marks
-from .pictures import state_svg
+from .pictures import state_svg, state_text
 from .steps import Step, cell_text, edge_text
 
 KINDS = ("step", "wrong", "solved", "stuck", "contradiction")
@@ -64,6 +64,15 @@ class Hint:
         return {"kind": self.kind, "text": self.text,
                 "step": self.step.as_dict() if self.step is not None else None,
                 "wrong": [w.as_dict() for w in self.wrong]}
+
+    def as_text(self) -> str:
+        """The hint as ``masyu hint`` prints it: the sentence, the board with the step's
+        cells and edges (dashed), and the wrong marks."""
+        step = self.step
+        return (self.text + "\n"
+                + ("" if step is None else state_text(self.puzzle, self.marks, cells=step.cells,
+                                                      tentative=step.set))
+                + "".join(f"  wrong: {w.text}\n" for w in self.wrong))
 
     def _repr_svg_(self) -> str:
         if self.step is not None:

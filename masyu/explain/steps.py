@@ -13,17 +13,20 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterator
 
 from .. import formats
 from ..board import Cell, Edge
+from ..errors import MasyuError
 from ..loop import Loop
 from ..puzzle import Puzzle
 from .marks import Marks
-from .pictures import state_svg, step_svg, step_text
+from .pictures import state_svg, state_text, step_svg, step_text
 
 RESULTS = ("solved", "stuck", "contradiction")
 STUCK_TEXT = "stuck: the rest needs search"
+LEVELS = {1: "local rules", 2: "board-wide rules and trials", 3: "search"}   # what each needs
 
 
 def cell_text(c: Cell) -> str:
@@ -106,6 +109,28 @@ class Explanation:
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.as_dict(), indent=indent, ensure_ascii=False)
+
+    def as_text(self) -> str:
+        """The account as ``masyu explain`` prints it: the steps numbered, each with its
+        rule, how it ends (and the level), and the board reached."""
+        width = len(str(len(self.steps)))
+        return ("".join(f"{k:>{width}}. [{step.rule}] {step.text}\n"
+                        for k, step in enumerate(self.steps, 1))
+                + f"{self.ending} (level {self.level}: {LEVELS[self.level]})\n"
+                + state_text(self.puzzle, self.marks))
+
+    def write_svgs(self, folder: Path, theme: str = "ivory") -> None:
+        """One SVG picture a step in ``folder`` (``step-0001.svg``, ...) and ``end.svg``
+        the state reached; a folder that cannot be written is a MasyuError."""
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for k, step in enumerate(self.steps, 1):
+                (folder / f"step-{k:04d}.svg").write_text(step.svg(theme=theme), encoding="utf-8")
+            (folder / "end.svg").write_text(
+                state_svg(self.puzzle, self.marks, loop=self.loop, theme=theme,
+                          title=self.ending), encoding="utf-8")
+        except OSError as err:
+            raise MasyuError(err.strerror or str(err), str(folder)) from None
 
     def marks_before(self, index: int) -> Marks:
         """The marks before step ``index`` (the given marks, then each step's edges)."""

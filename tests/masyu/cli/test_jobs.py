@@ -174,3 +174,33 @@ def test_cli_count_jobs_has_the_sequential_counters(shared):
     assert par["weak"] == 5328 and par["subproblems"] >= 1
     assert {k: par[k] for k in ("nodes", "updates", "cleansings", "mems")} == \
         {k: seq[k] for k in ("nodes", "updates", "cleansings", "mems")}
+
+
+@pytest.mark.parametrize("spelling", [
+    ["--resume", "{rows}"], ["--resume={rows}"], ["-o", "{rows}", "--resume"],
+    ["--resume", "-o", "{rows}"], ["-o", "{rows}", "--resume", "-q"]])
+def test_each_resume_spellings_continue_the_rows(tmp_path, spelling):
+    """Every spelling of --resume with --each (a value option whose value may be left
+    out: xcc.command's flag_value) continues the rows file: the row already there is
+    kept as it was (a marker the command does not write), the other puzzles added."""
+    rows = tmp_path / "rows.jsonl"
+    first = run("count", EXAMPLES, "--each", "--only", "pzprjs", "-o", rows, "-q")
+    assert first.returncode == 0, first.stderr
+    kept = {**json.loads(rows.read_text()), "marker": 1}
+    rows.write_text(json.dumps(kept) + "\n")
+    r = run("count", EXAMPLES, "--each", *[a.format(rows=rows) for a in spelling])
+    assert r.returncode in (0, 1), r.stderr
+    lines = [json.loads(line) for line in rows.read_text().splitlines()]
+    names = [line["name"] for line in lines]
+    listed = run("list", EXAMPLES).stdout.split("\n")
+    assert lines[0] == kept and sorted(names) == sorted(x.split()[0] for x in listed if x)
+
+
+def test_resume_equals_file_is_the_state_file(tmp_path):
+    """--resume=FILE (one puzzle): the state file, as --resume FILE."""
+    small = f"{EXAMPLES}#pzprjs-test-mashu-6x6"
+    r = run("count", small, "--resume=state.json", "--json", "-q", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["strong"] == 1
+    bare = run("solve", small, "--resume", "-q", cwd=tmp_path)
+    assert bare.returncode == 2 and "--resume goes with --each" in bare.stderr

@@ -101,7 +101,7 @@ def test_the_quick_path_leaves_the_rest_to_typer(argv, capsys, tmp_path, monkeyp
 
 def test_the_quick_path_takes_every_name_of_the_registries():
     from masyu import ENCODINGS, METHODS
-    from masyu.cli.listing import SHOWS
+    from masyu.showing import SHOWS
     for option, names in (("--encoding", ENCODINGS), ("--method", METHODS),
                           ("--format", SHOWS)):
         for name in names:

@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 import xcc
 from masyu import Loop, check
 from masyu.cli import app
-from masyu.cli.solving import example_puzzle
+from masyu.sources import example_puzzle
 
 from ...interrupting import child
 
