@@ -100,7 +100,7 @@ PARALLEL = (   # the parallel options of solve and count (xcc/cli_parallel.py)
 FILE = argument("file", metavar="FILE", default=REQUIRED, help="A DLX file, or - for stdin.")
 ENGINE = option("engine", "--engine", "-e", metavar="NAME", default=DEFAULT_ENGINE,
                 help=ENGINE_HELP)
-MEMORY = option("memory", "--memory", metavar="SIZE", show_default="none",
+MEMORY = option("memory", "--memory", metavar="SIZE", show_default=False,
                 help="Refuse up front, with the estimate, work that would need more memory "
                      "than SIZE (4G, 512M); the memo engines weigh their plan and layers "
                      "against it (default: half the machine's memory).")
