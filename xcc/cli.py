@@ -103,7 +103,7 @@ ENGINE = option("engine", "--engine", "-e", metavar="NAME", default=DEFAULT_ENGI
 MEMORY = option("memory", "--memory", metavar="SIZE", show_default=False,
                 help="Refuse up front, with the estimate, work that would need more memory "
                      "than SIZE (4G, 512M); the memo engines weigh their plan and layers "
-                     "against it (default: half the machine's memory).")
+                     "against it, and without it against half the machine's memory.")
 SOLVE = (
     FILE,
     option("limit", "--limit", "-n", kind=int, min=1, metavar="N", help="Stop after N solutions."),
