@@ -1,6 +1,7 @@
 """Benchmark of the up-front refusals (issue 36): CPU seconds of each long command on
 a 1000x1000 board, and of ``xcc count`` with every engine on a DLX file of 10^6
-items and one option; the target is under 5 CPU s each, an answer or a refusal.
+items and one option (each with the same ``--memory``); the target is under 5 CPU s
+each, an answer or a refusal.
 
     python benchmarks/refuse.py                  # with --memory 100M, then the default
     python benchmarks/refuse.py --memory 2G      # one limit only
@@ -68,7 +69,7 @@ def timed(argv: list[str], timeout: float) -> tuple[float, str, str]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--memory", action="append", help="--memory of the masyu commands "
+    ap.add_argument("--memory", action="append", help="--memory of the commands "
                     "(repeatable; default: 100M and the default limit)")
     ap.add_argument("--timeout", type=float, default=120.0, help="wall seconds per command")
     ap.add_argument("--skip-xcc", action="store_true")
@@ -94,11 +95,13 @@ def main() -> None:
             path = Path(tmp) / "million.dlx"
             dlx(path)
             import xcc  # noqa: E402  (the registry: every engine available here)
-            for name in xcc.ENGINES:
-                argv = [sys.executable, "-m", "xcc", "count", "--engine", name, str(path), "-q"]
-                cpu, code, line = timed(argv, args.timeout)
-                print(f"| xcc count --engine {name} (10^6 items, 1 option) | - | {cpu:.2f} | "
-                      f"{code} | {line} |", flush=True)
+            for limit in limits:
+                for name in xcc.ENGINES:
+                    argv = [sys.executable, "-m", "xcc", "count", "--engine", name, str(path),
+                            "-q", *(["--memory", limit] if limit is not None else [])]
+                    cpu, code, line = timed(argv, args.timeout)
+                    print(f"| xcc count --engine {name} (10^6 items, 1 option) | "
+                          f"{limit or 'default'} | {cpu:.2f} | {code} | {line} |", flush=True)
 
 
 if __name__ == "__main__":

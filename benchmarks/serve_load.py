@@ -198,7 +198,13 @@ def main(argv: list[str] | None = None) -> int:
         cpu = cpu_seconds(proc.pid)
     finally:
         proc.terminate()
-        proc.wait(10)
+        try:
+            proc.wait(60)
+        except subprocess.TimeoutExpired:   # reported: a server must stop on SIGTERM
+            proc.kill()
+            proc.wait()
+            print("serve_load: the server did not stop within 60 s of SIGTERM: killed",
+                  file=sys.stderr)
     times: dict[str, list[float]] = defaultdict(list)
     errors: dict[str, int] = defaultdict(int)
     for t, e in results:

@@ -65,13 +65,29 @@ def grid_order(encoding: Encoding) -> tuple[int, ...]:
     return tuple(sorted(range(len(primary)), key=key))
 
 
-def check_frontier(puzzle: Puzzle, engine: xcc.MemoEngine) -> None:
+# Frontier slots per level and per cell of the short side of a board's plan
+# in grid_order, weak (no cycle) and strong: the least measured on empty
+# boards from 3x3 to 400x400 is 8.1 and 10.0 (the fewest of any board whose
+# clues agree: pearls widen the frontier, 11 to 19 on generated puzzles),
+# rounded down by about a tenth.  A board whose clues contradict each other
+# has an empty plan: pearls are allowed for below (PEARL_CELLS).
+SLOTS_PER_CELL = {True: 7, False: 9}
+PEARL_CELLS = 5  # cells a pearl may take out of the plan: its own and its four neighbours'
+
+
+def check_frontier(puzzle: Puzzle, engine: xcc.MemoEngine, weak: bool = False) -> None:
     """Refuse, before encoding, a board whose plan alone would pass the memory
-    limit: in :func:`grid_order` every level past the first and last short
-    side keeps at least the short side less one of the loop's vertices in
-    its frontier (an empty board's plan has about ten times that)."""
+    limit, from its shape: in :func:`grid_order` every level past the first
+    and last short side keeps at least the short side less one of the loop's
+    vertices in its frontier (a bound for every board), and the plan of a
+    board with few pearls holds ``SLOTS_PER_CELL`` times that (the levels of
+    ``PEARL_CELLS`` cells a pearl left out: a board rich in pearls is weighed
+    by the first bound only, then by the plan itself once encoded)."""
     short = min(puzzle.rows, puzzle.cols)
-    engine.check_frontier(max(0, puzzle.rows * puzzle.cols - 2 * short), short - 1)
+    levels = max(0, puzzle.rows * puzzle.cols - 2 * short)
+    engine.check_frontier(levels, short - 1)
+    sparse = max(0, levels - PEARL_CELLS * len(puzzle.pearls))
+    engine.check_frontier(sparse, SLOTS_PER_CELL[weak] * (short - 1))
 
 
 def length_weights(encoding: Encoding) -> list[int]:
@@ -135,7 +151,7 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
                          f"built); use memo-python")
     native = xcc.engines.get(engine).native
     try:
-        check_frontier(puzzle, xcc.MemoEngine(native=native, memory=memory))
+        check_frontier(puzzle, xcc.MemoEngine(native=native, memory=memory), weak)
         enc = encode(puzzle, encoding)
         configured = xcc.MemoEngine(native=native, order=grid_order(enc), memory=memory)
     except xcc.MemoryLimit as err:  # the plan weighed before it is built: its place

@@ -1,6 +1,7 @@
 """Hostile HTTP requests against a server of this project, on this machine only.
 
     python tools/fuzz_http.py --serve --count 10000            # starts `masyu play` itself
+    python tools/fuzz_http.py --serve --server serve --count 10000 --idle 1000   # `masyu serve`
     python tools/fuzz_http.py http://127.0.0.1:8000/ --count 500 --log server.log
 
 Each request is written on a raw socket (so it can be malformed anywhere): bad
@@ -42,6 +43,7 @@ HINT = {"puzzle": GRID, "state": {"set": [[0, 0, 0, 1, 1]]}}
 GETS = ["/api/daily", "/api/daily?date=2024-05-06", "/api/zen?rows=6&cols=6&white=0.1&black=0.1&seed=1",
         "/", "/play.js", "/board.js", "/play.css", "/index.html"]
 POSTS = ["/api/check", "/api/hint"]
+SERVICE = ["/api/v1/me", "/api/v1/attempts", "/api/v1/transfer/claim"]   # masyu serve's own
 ANSWER_SECONDS = 40.0      # a request with no answer by then is counted as a timeout
 
 
@@ -166,7 +168,7 @@ def case(r: random.Random) -> tuple[bytes, str]:
     if kind == 2:
         return f"GET /api/{r.choice(['daily', 'zen'])}?{query(r)} HTTP/1.1\r\nHost: x\r\n\r\n" \
             .encode("utf-8", "replace"), "keep"
-    route = r.choice(POSTS + ["/api/daily", "/nothing", "/"])
+    route = r.choice(POSTS + SERVICE + ["/api/daily", "/nothing", "/"])
     body = body_json(r, route)
     head = f"POST {route} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
     if kind == 3:          # Content-Length variants
@@ -297,14 +299,24 @@ def scan_log(path: str) -> dict[str, int]:
             "internal errors": text.count("internal error")}
 
 
-def serve(log: str) -> tuple[subprocess.Popen, str]:
-    """``masyu play`` on a free loopback port, its stderr to ``log``."""
+def serve(log: str, server: str = "play") -> tuple[subprocess.Popen, str]:
+    """``masyu play`` (or ``masyu serve``: SQLite in a fresh data folder, its rate limits
+    scaled out of the way) on a free loopback port, its stderr to ``log``."""
     out = open(log, "w")
-    proc = subprocess.Popen([sys.executable, "-m", "masyu", "play", "--port", "0",
-                             "--no-browser"], stdout=subprocess.DEVNULL, stderr=out)
+    env = dict(os.environ)
+    if server == "play":
+        command = ["play", "--port", "0", "--no-browser"]
+    else:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        env["MASYU_SERVICE_RATE_SCALE"] = "100000"     # one address sends every request
+        command = ["serve", "--port", str(port), "--data", tempfile.mkdtemp(prefix="fuzz-")]
+    proc = subprocess.Popen([sys.executable, "-m", "masyu", *command], env=env,
+                            stdout=subprocess.DEVNULL, stderr=out)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
-        m = re.search(r"playing at (http://\S+)", open(log).read())
+        m = re.search(r"playing at (http://\S+?/)", open(log).read())
         if m:
             return proc, m.group(1)
         if proc.poll() is not None:
@@ -312,6 +324,19 @@ def serve(log: str) -> tuple[subprocess.Popen, str]:
         time.sleep(0.1)
     proc.kill()
     raise SystemExit(f"fuzz_http: the server did not start; see {log}")
+
+
+def stop(proc: subprocess.Popen, seconds: float = 60.0) -> dict[str, object]:
+    """SIGTERM, then the seconds the server takes to exit (killed past ``seconds``)."""
+    started = time.monotonic()
+    proc.terminate()
+    try:
+        code = proc.wait(seconds)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return {"stop seconds": round(time.monotonic() - started, 1), "killed": True}
+    return {"stop seconds": round(time.monotonic() - started, 1), "exit code": code}
 
 
 def fuzz(url: str, count: int, seconds: float, seed: int, stalls: int = 4,
@@ -359,6 +384,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("url", nargs="?", help="the server's base URL (loopback only)")
     ap.add_argument("--serve", action="store_true", help="start `masyu play` and fuzz it")
+    ap.add_argument("--server", choices=("play", "serve"), default="play",
+                    help="with --serve: `masyu play`, or `masyu serve` (SQLite)")
     ap.add_argument("--count", type=int, default=500)
     ap.add_argument("--seconds", type=float, default=600.0, help="wall-time bound")
     ap.add_argument("--seed", type=int, default=0)
@@ -371,7 +398,7 @@ def main(argv: list[str] | None = None) -> int:
     proc = None
     if args.serve:
         args.log = args.log or os.path.join(tempfile.mkdtemp(), "play.log")
-        proc, args.url = serve(args.log)
+        proc, args.url = serve(args.log, args.server)
         args.pid = proc.pid
     try:
         started = time.monotonic()
@@ -381,10 +408,9 @@ def main(argv: list[str] | None = None) -> int:
             parts = urlsplit(args.url)
             report["idle"] = idle_threads(parts.hostname, parts.port, args.idle, args.pid)
     finally:
-        if proc is not None:
-            proc.terminate()
-            proc.wait(10)
-    failed = bool(report["bad"])
+        stopped = stop(proc) if proc is not None else {}
+    report.update(stopped)
+    failed = bool(report["bad"]) or bool(stopped.get("killed"))
     if args.log:
         report["log"] = scan_log(args.log)
         failed = failed or any(report["log"].values())

@@ -24,9 +24,11 @@ from . import command
 from .command import REQUIRED, argument, option, typer_command
 from .dlxfile import parse_dlx
 from .engines import DEFAULT_ENGINE, REGISTRY, get, refuse_unfit
+from .engines.refuse import limited
 from .errors import XCCError
 from .results import Stats
 from .search import Search
+from .sizes import parse_size
 from .textio import held_interrupt
 
 MAX_INPUT = 256 << 20   # bytes: the largest DLX file read (an endless /dev/zero is refused)
@@ -98,11 +100,15 @@ PARALLEL = (   # the parallel options of solve and count (xcc/cli_parallel.py)
 FILE = argument("file", metavar="FILE", default=REQUIRED, help="A DLX file, or - for stdin.")
 ENGINE = option("engine", "--engine", "-e", metavar="NAME", default=DEFAULT_ENGINE,
                 help=ENGINE_HELP)
+MEMORY = option("memory", "--memory", metavar="SIZE", show_default=False,
+                help="Refuse up front, with the estimate, work that would need more memory "
+                     "than SIZE (4G, 512M); the memo engines weigh their plan and layers "
+                     "against it, and without it against half the machine's memory.")
 SOLVE = (
     FILE,
     option("limit", "--limit", "-n", kind=int, min=1, metavar="N", help="Stop after N solutions."),
     option("stats", "--stats", kind=bool, default=False, help="Print the statistics to stderr."),
-    ENGINE, *PARALLEL,
+    ENGINE, MEMORY, *PARALLEL,
 )
 # xcc/csrc/quick.c runs ``xcc count FILE`` with the options marked quick (tests/xcc/test_quick.py)
 COUNT = (
@@ -112,7 +118,7 @@ COUNT = (
            quick=True),
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
            quick=True),
-    *PARALLEL,
+    MEMORY, *PARALLEL,
 )
 
 
@@ -122,6 +128,14 @@ def _load(file: str, engine: str):
         problem = parse_dlx(_read(file), "<stdin>" if file == "-" else file)
         refuse_unfit(get(engine), problem)  # multiplicities and an engine without them
     return problem
+
+
+def _limited(engine: str, problem, memory: Optional[str]):
+    """The engine to run under ``--memory`` (refused up front when the problem would
+    not fit: :mod:`xcc.engines.refuse`); its name when no limit is given."""
+    if memory is None:
+        return engine
+    return limited(get(engine), problem, parse_size(memory, "--memory"))
 
 
 def _progress(stats: Stats) -> None:
@@ -136,8 +150,9 @@ def _stats_text(stats: Stats) -> str:
     return f"Altogether {stats}" + (" [interrupted]" if stats.interrupted else "")
 
 
-def solve(file: str, limit: Optional[int], stats: bool, engine: str, jobs: Optional[int],
-          scheduler: Optional[str], local_cluster: Optional[int], resume: Optional[str]) -> int:
+def solve(file: str, limit: Optional[int], stats: bool, engine: str, memory: Optional[str],
+          jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
+          resume: Optional[str]) -> int:
     """Print every solution, one option per line, in Knuth's style.
 
     Each solution is printed whole: after Ctrl-C the statistics count the
@@ -147,14 +162,15 @@ def solve(file: str, limit: Optional[int], stats: bool, engine: str, jobs: Optio
     """
     problem = _load(file, engine)
     with _bad_input():
+        runs = _limited(engine, problem, memory)
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:
             return cli_parallel.solve(problem, engine=engine, limit=limit, options=options,
                                       resume=resume, stats=stats, text=_stats_text)
-    search = Search(problem, engine=engine, limit=limit)
+    search = Search(problem, engine=runs, limit=limit)
     printed = 0
     try:
-        with search:
+        with _bad_input(), search:
             for sol in search:
                 text = f"{printed + 1}:\n" + "".join(
                     f" {problem.option_text(j)}\n" for j in sol.indices)
@@ -172,8 +188,8 @@ def solve(file: str, limit: Optional[int], stats: bool, engine: str, jobs: Optio
 
 
 def count(file: str, engine: str, limit: Optional[int], as_json: bool, quiet: bool,
-          jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
-          resume: Optional[str]) -> int:
+          memory: Optional[str], jobs: Optional[int], scheduler: Optional[str],
+          local_cluster: Optional[int], resume: Optional[str]) -> int:
     """Count the solutions and print the statistics.
 
     Progress goes to stderr about once a second; Ctrl-C prints the statistics
@@ -183,16 +199,17 @@ def count(file: str, engine: str, limit: Optional[int], as_json: bool, quiet: bo
     """
     problem = _load(file, engine)
     with _bad_input():
+        runs = _limited(engine, problem, memory)
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:
             return cli_parallel.count(problem, engine=engine, limit=limit, options=options,
                                       resume=resume, progress=not quiet, as_json=as_json,
                                       text=_stats_text)
-    search = Search(problem, engine=engine, limit=limit,
+    search = Search(problem, engine=runs, limit=limit,
                     on_progress=None if quiet else _progress)
     interrupted = False
     try:
-        with search:
+        with _bad_input(), search:
             for _ in search:
                 pass
     except KeyboardInterrupt:

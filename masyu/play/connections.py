@@ -32,8 +32,7 @@ import socket
 import socketserver
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Callable
 
 from .requests import error_json
 
@@ -131,6 +130,39 @@ class Writer:
         pass
 
 
+class Workers:
+    """A fixed pool of daemon threads taking calls from one queue.  (Not a
+    ThreadPoolExecutor: the interpreter joins its threads at exit, so a stopped server
+    waited for every answer in flight, a hint up to its 30 s deadline; these end with
+    the process.)"""
+
+    def __init__(self, n: int, name: str) -> None:
+        self._calls: queue.SimpleQueue[tuple[Callable[..., Any], tuple] | None] = \
+            queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._run, name=f"{name}-{k}", daemon=True)
+                         for k in range(n)]
+        for t in self._threads:
+            t.start()
+
+    def _run(self) -> None:
+        while (call := self._calls.get()) is not None:
+            call[0](*call[1])
+
+    def submit(self, fn: Callable[..., Any], *args: Any) -> None:
+        self._calls.put((fn, args))
+
+    def shutdown(self) -> None:
+        """Each thread ends after the call it is making (none is waited for); calls
+        not yet started are dropped (their connections are closed by the server)."""
+        try:
+            while True:
+                self._calls.get_nowait()
+        except queue.Empty:
+            pass
+        for _ in self._threads:
+            self._calls.put(None)
+
+
 class BoundedServer(socketserver.TCPServer):
     """A TCP server whose handler is a ``BaseHTTPRequestHandler`` run one request at a
     time by a fixed pool of workers; ``serve_forever``, ``shutdown`` and ``server_close``
@@ -158,7 +190,7 @@ class BoundedServer(socketserver.TCPServer):
         self._stop.clear()
         self._stopped.clear()
         sel = selectors.DefaultSelector()
-        pool = ThreadPoolExecutor(self.workers, thread_name_prefix="masyu-play")
+        pool = Workers(self.workers, "masyu-play")
         self.socket.setblocking(False)
         sel.register(self.socket, selectors.EVENT_READ, "listen")
         sel.register(self._wake_r, selectors.EVENT_READ, "wake")
@@ -174,7 +206,7 @@ class BoundedServer(socketserver.TCPServer):
                         self._readable(key.data)
                 self._expire(time.monotonic())
         finally:
-            pool.shutdown(wait=False, cancel_futures=True)
+            pool.shutdown()
             for conn in list(self._conns.values()):
                 self._close(conn)
             sel.close()

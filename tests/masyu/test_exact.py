@@ -6,6 +6,7 @@ corpus), OEIS A140517 and the weak counts of SPEC 6.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 import random
 
 import pytest
@@ -226,6 +227,9 @@ def test_a_board_too_big_for_the_limit_is_refused_before_encoding(monkeypatch):
 
 
 def test_a_plan_over_the_limit_is_refused_with_its_estimate():
+    # a 15x15 puzzle rich in pearls: weighed by its plan (an empty board is
+    # refused earlier, from its shape: tests/masyu/test_exact_refuse.py)
+    puzzle = next(p for p in load(Path(__file__).resolve().parents[2] / "examples" / "puzzles.txt") if p.name == "rcra-masyu06")
     with pytest.raises(MasyuError, match=r"plan alone needs about [0-9.]+ MB .*--memory"):
-        exact_count(Puzzle(30, 30), memory=8 << 20)
+        exact_count(puzzle, memory=2 << 20)
     assert exact_count(Puzzle(6, 6), memory=4 << 20).solutions == A140517[4]
