@@ -26,6 +26,11 @@ BOARD = "7x5:zi"
 # masyu count 7x5:zi --weak --json (uninterrupted, engine c, encoding 423)
 COUNTERS = {"nodes": 20554243, "updates": 114756423, "cleansings": 56456376,
             "mems": 2569503987, "max_level": 35}
+# split over 2 workers the 7x5 ends within a second on a quiet machine, before the first
+# progress line: an empty 8x5 (masyu count 8x5:zn --weak --json, as above) takes about 8 s
+BIG = "8x5:zn"
+BIG_COUNTERS = {"nodes": 238208065, "updates": 1322057833, "cleansings": 652577594,
+                "mems": 29692317777, "max_level": 40}
 MASYU = [sys.executable, "-m", "masyu"]
 CODES = {signal.SIGINT: 130, signal.SIGHUP: 129, signal.SIGTERM: 143}
 
@@ -35,12 +40,16 @@ def run(*args, **kw):
                           timeout=300, **kw)
 
 
-@pytest.fixture(scope="module")
-def total():
+def exact_weak(board: str) -> int:
     """The weak count by the memo engine: an independent source."""
-    r = run("count", BOARD, "--weak", "--exact", "--json", "-q")
+    r = run("count", board, "--weak", "--exact", "--json", "-q")
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout)["weak"]
+
+
+@pytest.fixture(scope="module")
+def total():
+    return exact_weak(BOARD)
 
 
 def state_named(err: str, cwd: Path) -> Path:
@@ -56,7 +65,9 @@ def state_named(err: str, cwd: Path) -> Path:
                                          (signal.SIGTERM, 2), (signal.SIGHUP, 2)])
 def test_stopped_count_prints_partial_and_resumes_to_the_total(signum, jobs, total, tmp_path):
     split = [] if jobs is None else ["--jobs", str(jobs)]
-    code, out, err = signal_at_progress([*MASYU, "count", BOARD, "--weak", *split],
+    board, counters = (BOARD, COUNTERS) if jobs is None else (BIG, BIG_COUNTERS)
+    total = total if jobs is None else exact_weak(BIG)
+    code, out, err = signal_at_progress([*MASYU, "count", board, "--weak", *split],
                                         signum, cwd=tmp_path)
     assert code == CODES[signum], err
     assert "Traceback" not in err and "resource_tracker" not in err, err
@@ -65,16 +76,16 @@ def test_stopped_count_prints_partial_and_resumes_to_the_total(signum, jobs, tot
     partial = int(first[0].split()[0].replace(",", ""))
     assert 0 <= partial < total
     state = state_named(err, tmp_path)
-    r = run("count", BOARD, "--weak", *split, "--resume", state, "--json", "-q", cwd=tmp_path)
+    r = run("count", board, "--weak", *split, "--resume", state, "--json", "-q", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     got = json.loads(r.stdout)
     assert got["weak"] == total
-    assert {k: got[k] for k in COUNTERS} == COUNTERS
+    assert {k: got[k] for k in counters} == counters
 
 
 def test_term_to_the_command_alone_as_docker_stop(total, tmp_path):
     """SIGTERM to the main process only (docker stop): its workers stop with it."""
-    code, out, err = signal_at_progress([*MASYU, "count", BOARD, "--weak", "--jobs", "2"],
+    code, out, err = signal_at_progress([*MASYU, "count", BIG, "--weak", "--jobs", "2"],
                                         signal.SIGTERM, group=False, cwd=tmp_path)
     assert code == 143 and "so far (interrupted)" in out and "Traceback" not in err, err
     state_named(err, tmp_path)

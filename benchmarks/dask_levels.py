@@ -1,6 +1,6 @@
 """The memo count spread over Dask workers, level by level, against the count in one process.
 
-    python benchmarks/distributed.py [--size 14] [--workers 4] [--weak] [--every 1]
+    python benchmarks/dask_levels.py [--size 14] [--workers 4] [--weak] [--every 1]
 
 The empty n x n board (strong: the cycles of the grid graph, OEIS A140517
 term n - 1), counted first in this process by engine ``memo`` (CPU seconds,
@@ -19,13 +19,7 @@ count (and up to n = 13 the published term).  Needs the dask extra.
 from __future__ import annotations
 
 import argparse
-import sys
 import time
-from pathlib import Path
-
-# This file is named distributed.py, and Python puts its folder first on the path:
-# it would shadow the package ``distributed`` (here and in the workers it starts).
-sys.path = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
 
 import xcc
 from masyu import Puzzle
