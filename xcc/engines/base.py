@@ -37,7 +37,7 @@ subproblem of a choice prefix and cut into new prefixes (:mod:`xcc.parallel`).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Iterator, Protocol
 
 from ..errors import XCCError
 
@@ -134,6 +134,29 @@ class MemsRun(Run, Protocol):
                 out.append(self.solution())
             if found >= room:
                 return SOLUTION, found
+
+
+NO_BUDGET = 1 << 64  # the pause point of a step without a budget: never reached
+
+
+class GeneratorRun(Run, Protocol):
+    """A Python twin whose search is a generator (``_steps``) that yields a status
+    each time it finds a solution or passes ``_pause_at`` mems: ``step`` sets the
+    pause point from its budget and resumes it.  The Algorithm M, Dancing Cells
+    and costs twins (the last two also a :class:`MemsRun`)."""
+
+    mems: int
+    _steps: Iterator[int] | None
+    _pause_at: int
+
+    def step(self, budget: int) -> int:
+        if self._steps is None:
+            return DONE
+        self._pause_at = self.mems + budget if budget > 0 else NO_BUDGET
+        status = next(self._steps, DONE)
+        if status == DONE:
+            self._steps = None
+        return status
 
 
 class SplitRun(Run, Protocol):

@@ -34,15 +34,14 @@ from typing import Generator
 
 from ...errors import XCCError
 from ...problem import Problem
-from ..base import DONE, PAUSED, SOLUTION, MemsRun
+from ..base import DONE, NO_BUDGET, PAUSED, SOLUTION, GeneratorRun, MemsRun
 from .. import refuse_unfit
 from . import CellsFacts
 from .layout import Cells, build_cells, sanity
 
-NO_BUDGET = 1 << 64
 
 
-class PythonRun(MemsRun):
+class PythonRun(GeneratorRun, MemsRun):
     """One run of SSXCC over ``Cells`` (which it modifies)."""
 
     def __init__(self, a: Cells) -> None:
@@ -56,15 +55,6 @@ class PythonRun(MemsRun):
         self._steps: Generator[int, None, int] | None = self._search()
 
     # ---- the Run protocol -------------------------------------------------------
-
-    def step(self, budget: int) -> int:
-        if self._steps is None:
-            return DONE
-        self._pause_at = self.mems + budget if budget > 0 else NO_BUDGET
-        status = next(self._steps, DONE)
-        if status == DONE:
-            self._steps = None
-        return status
 
     def solution(self) -> tuple[int, ...]:
         opt = self.a.opt

@@ -56,10 +56,9 @@ from typing import Iterator
 from ...errors import XCCError
 from ...problem import Problem
 from .. import refuse_unfit
-from ..base import DONE, PAUSED, SOLUTION, MemsRun
+from ..base import NO_BUDGET, PAUSED, SOLUTION, GeneratorRun, MemsRun
 from . import CostsFacts
 
-NO_BUDGET = 1 << 64
 NO_LIMIT = 1 << 80  # above any sum of costs (each at most MAX_COST, 2**62)
 
 
@@ -122,7 +121,7 @@ class CostArrays:
         return self.order[-top[x] - 1]
 
 
-class CostsRun(MemsRun):
+class CostsRun(GeneratorRun, MemsRun):
     """One run of the min-cost search over ``CostArrays``, keeping the ``k``
     cheapest solutions (every solution when ``k`` is None: no cut)."""
 
@@ -136,15 +135,6 @@ class CostsRun(MemsRun):
         self._steps: Iterator[int] | None = self._search()
 
     # ---- the Run protocol -------------------------------------------------------
-
-    def step(self, budget: int) -> int:
-        if self._steps is None:
-            return DONE
-        self._pause_at = self.mems + budget if budget > 0 else NO_BUDGET
-        status = next(self._steps, DONE)
-        if status == DONE:
-            self._steps = None
-        return status
 
     def solution(self) -> tuple[int, ...]:
         if self._last is None:

@@ -37,12 +37,11 @@ from typing import Iterator
 
 from ...cycle import Cycle
 from ...problem import Problem
-from ..base import DONE, PAUSED, SOLUTION, Run
+from ..base import NO_BUDGET, PAUSED, SOLUTION, GeneratorRun
 from .. import refuse_unfit
 from . import MultFacts
 
 INFTY = (1 << 31) - 1  # the score of no item at all (DLX3: its max_nodes; here above any list)
-NO_BUDGET = 1 << 64
 
 
 class MultArrays:
@@ -99,7 +98,7 @@ class MultArrays:
         return -itm[p] - 1
 
 
-class MultRun(Run):
+class MultRun(GeneratorRun):
     """One run of Algorithm M over ``MultArrays`` (which it modifies and, when
     it runs to the end, restores)."""
 
@@ -111,15 +110,6 @@ class MultRun(Run):
         self._steps: Iterator[int] | None = self._search()
 
     # ---- the Run protocol -------------------------------------------------------
-
-    def step(self, budget: int) -> int:
-        if self._steps is None:
-            return DONE
-        self._pause_at = self.mems + budget if budget > 0 else NO_BUDGET
-        status = next(self._steps, DONE)
-        if status == DONE:
-            self._steps = None
-        return status
 
     def solution(self) -> tuple[int, ...]:
         """The options of the last solution, level by level (a level's null
