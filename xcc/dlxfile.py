@@ -7,10 +7,11 @@
   DLX3: ``u:v|name`` (covered u to v times) or ``v|name`` (exactly v times),
   u and v decimal, 0 <= u <= v, v >= 1 (:attr:`xcc.Problem.bounds`).
 - Every later line is one option: item names, a secondary one possibly
-  written ``name:color``, and at most one cost, as in Knuth's DLX5: a token
-  ``$`` followed by decimal digits (``a b $3``: the option costs 3; no such
-  token: 0; :attr:`xcc.Problem.costs`).  An item may therefore not be named
-  ``$`` and digits.
+  written ``name:color``, and costs as in Knuth's DLX5: after any item, tokens
+  ``|`` followed by decimal digits, summed (``a |2 b |1``: the option costs 3;
+  none: 0; :attr:`xcc.Problem.costs`).  Also accepted, at most once per option
+  and added to those: a token ``$`` and digits (``a b $3``), the form this
+  project read first; an item may therefore not be named ``$`` and digits.
 
 Reading accepts long names and multi-character colors; every error names
 ``file:line:col`` and the offending text.  Reading takes time linear in the
@@ -37,6 +38,7 @@ from .textio import MIB, check_limit, read_text, write_text
 _TOKEN = re.compile(r"\S+")
 _BOUNDED = re.compile(r"(?:([0-9]+):)?([0-9]+)\|(.*)")  # u:v|name or v|name (DLX3)
 _COST = re.compile(r"\$[0-9]+")  # $cost in an option (DLX5); no item is named so
+_BAR_COST = re.compile(r"\|[0-9]+")  # DLX5's |cost after an item of an option
 MAX_DLX_BYTES = 128 * MIB
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # line ends and tabs are blanks
 
@@ -139,7 +141,17 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
         option: list[tuple[str, str | None]] = []
         in_option: set[str] = set()
         cost = None
+        bar_cost = 0  # DLX5's own cost tokens: |n after an item, summed when several
         for k, tok in enumerate(line.split()):   # columns are found only for an error
+            if k and tok[0] == "|":
+                if not _BAR_COST.fullmatch(tok):
+                    raise fail(lineno, _column(line, k),
+                               f"option cost {tok!r} should be '|' and decimal digits (DLX5)")
+                bar_cost += int(tok[1:])
+                if bar_cost > MAX_COST:
+                    raise fail(lineno, _column(line, k), f"cost {tok!r} makes the option's "
+                                                         f"cost above {MAX_COST}")
+                continue
             if tok[0] == "$" and _COST.fullmatch(tok):
                 if cost is not None:
                     raise fail(lineno, _column(line, k), f"a second cost {tok!r} in this option")
@@ -172,7 +184,10 @@ def parse_dlx(text: str, source: str = "<string>", *, warn: bool = True,
             else:
                 option.append((name, None))
         options.append(option)
-        costs.append(cost or 0)
+        cost = (cost or 0) + bar_cost
+        if cost > MAX_COST:
+            raise fail(lineno, 1, f"the option's cost {cost} is above {MAX_COST}")
+        costs.append(cost)
         where.append(lineno)
     if not header_done:
         raise XCCError("empty item line: no items", f"{source}:1:1")
@@ -206,7 +221,7 @@ def knuth_compatible(problem: Problem) -> bool:
 def format_dlx(problem: Problem, comment: str | None = None) -> str:
     """The DLX text of ``problem`` (``comment`` as ``|`` lines first), which
     :func:`parse_dlx` reads back as the same problem (an option's cost, when
-    not 0, last: ``$cost``).  A problem with an item named ``$`` and digits
+    not 0, last: ``|cost``, as DLX5 reads it).  A problem with an item named ``$`` and digits
     is refused: the text would read it as a cost."""
     expect(problem, Problem, "problem", "an xcc.Problem")
     for name in problem.items:
@@ -227,7 +242,7 @@ def format_dlx(problem: Problem, comment: str | None = None) -> str:
     out.write("\n")
     costs = problem.costs
     for k in range(len(problem.options)):
-        out.write(problem.option_text(k) + (f" ${costs[k]}\n" if costs and costs[k] else "\n"))
+        out.write(problem.option_text(k) + (f" |{costs[k]}\n" if costs and costs[k] else "\n"))
     return out.getvalue()
 
 

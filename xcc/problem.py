@@ -1,7 +1,7 @@
 """An XCC problem: primary and secondary items, options with optional colors,
 and optionally multiplicities: bounds ``(u, v)`` on how often a primary item
 is covered (Knuth's Algorithm M, his DLX3: ``u:v|name`` in a DLX file), and
-costs: a nonnegative integer per option (Knuth's DLX5: ``$cost`` in a DLX
+costs: a nonnegative integer per option (Knuth's DLX5: ``|cost`` in a DLX
 option; engine ``costs`` finds the cheapest solutions, docs/costs.md).
 
 A problem is validated when it is built, before any engine sees it (Tatham's

@@ -1,4 +1,5 @@
-"""Costs in the DLX format (DLX5's ``$cost`` token in an option) and in the API
+"""Costs in the DLX format (DLX5's ``|cost`` tokens after an option's items, and the
+project's older ``$cost`` token) and in the API
 (``Problem(costs=...)``): read, written, read back; refused at the door."""
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def test_read_write_read():
     assert p.costs == (3, 1, 0, 12, 0)
     assert p.options[1] == (("c", None),)  # the cost is no item, wherever it stands
     text = xcc.format_dlx(p)
-    assert "a b $3\nc $1\na\nb c $12\na c x:1\n" in text  # a cost of 0 is not written
+    assert "a b |3\nc |1\na\nb c |12\na c x:1\n" in text  # DLX5's form; a cost of 0 is not written
     again = xcc.parse_dlx(text)
     assert again == p and again.costs == p.costs
     assert p.cost((0, 1)) == 4 and p.cost(()) == 0
@@ -35,7 +36,16 @@ def test_no_costs_is_the_plain_problem():
     plain = xcc.parse_dlx("a b\na\nb\na b\n")
     assert plain.costs == () and plain.cost((0, 1)) == 0
     assert xcc.parse_dlx("a b\na $0\nb\na b $0\n") == plain  # all 0: no costs
-    assert "$" not in xcc.format_dlx(plain)
+    assert "$" not in xcc.format_dlx(plain) and "|" not in xcc.format_dlx(plain)
+
+
+def test_dlx5_costs_after_any_item_are_summed():
+    """DLX5 reads ``|n`` after any item of an option and adds them up; a line
+    starting with ``|`` stays a comment."""
+    p = xcc.parse_dlx("a b | x\n| a comment\na |2 b |1\nb x:1 |4 |0\na $2 |5\n")
+    assert p.costs == (3, 4, 7)
+    assert p.options[0] == (("a", None), ("b", None))
+    assert xcc.parse_dlx(xcc.format_dlx(p)) == p
 
 
 def test_the_c_reader_leaves_costs_to_the_python_reader():
@@ -53,6 +63,9 @@ def test_the_c_reader_leaves_costs_to_the_python_reader():
     ("a $1 | x\na\n", "<string>:1:3", "item name '\\$1' is a cost"),
     ("a b\na $4611686018427387904\n", "<string>:2:3", "is above"),
     ("a b\na $x\n", "<string>:2:3", "unknown item '\\$x'"),
+    ("a b\na |x\n", "<string>:2:3", "should be '\\|' and decimal digits"),
+    ("a b\na | b\n", "<string>:2:3", "should be '\\|' and decimal digits"),
+    ("a b\na |4611686018427387903 |1\n", "<string>:2:24", "above"),
 ])
 def test_bad_costs_are_named_at_their_place(text, place, message):
     with pytest.raises(xcc.XCCError, match=message) as err:
