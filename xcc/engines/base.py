@@ -158,6 +158,11 @@ class GeneratorRun(Run, Protocol):
             self._steps = None
         return status
 
+    def close(self) -> None:
+        if self._steps is not None:
+            self._steps.close()
+            self._steps = None
+
 
 class SplitRun(Run, Protocol):
     """A run of a :class:`Splittable` engine: the subproblem of a choice

@@ -67,11 +67,6 @@ class PythonRun(GeneratorRun, MemsRun):
         return {"nodes": self.nodes, "updates": self.updates, "mems": self.mems,
                 "max_level": self.max_level}
 
-    def close(self) -> None:
-        if self._steps is not None:
-            self._steps.close()
-            self._steps = None
-
     # ---- hide: the one operation that shrinks sets ------------------------------
 
     def _hide(self, c: int, color: int, check: bool) -> bool:

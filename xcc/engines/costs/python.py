@@ -156,11 +156,6 @@ class CostsRun(GeneratorRun, MemsRun):
         return {"nodes": self.nodes, "updates": self.updates, "cleansings": self.cleansings,
                 "mems": self.mems, "max_level": self.max_level}
 
-    def close(self) -> None:
-        if self._steps is not None:
-            self._steps.close()
-            self._steps = None
-
     # ---- hide and unhide, cover and uncover ----------------------------------------
 
     def hide(self, p: int) -> None:

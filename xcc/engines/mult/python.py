@@ -121,11 +121,6 @@ class MultRun(GeneratorRun):
         return {"nodes": self.nodes, "updates": self.updates, "cleansings": self.cleansings,
                 "mems": self.mems, "max_level": self.max_level}
 
-    def close(self) -> None:
-        if self._steps is not None:
-            self._steps.close()
-            self._steps = None
-
     # ---- covering, and its inverse ------------------------------------------------
 
     def cover(self, c: int, deact: bool) -> None:
