@@ -107,7 +107,9 @@ class Pool:
         given = [x is not None for x in (jobs, executor, scheduler, local_cluster)]
         if sum(given) != 1:
             raise XCCError("give one of jobs, executor, scheduler, local_cluster")
-        self.key = problem_key(problem, cycle)
+        # the problem as this engine ships it (``task.shipped``): a worker, or this process
+        # (``InProcess``), may hold the same problem made ready for another engine
+        self.key = f"{problem_key(problem, cycle)}:{getattr(engine, 'name', engine)}"
         self._problem, self._cycle, self._engine = problem, cycle, engine
         self._bytes: bytes | None = None
         self._own = None  # what we started and must stop: a pool, or (client, cluster)

@@ -17,7 +17,7 @@ only the tail in which the two prefixes differ.
 The problem travels once per worker, not per task: it is installed by the
 pool's initializer (``install``), or sent with a task that found it
 missing (``NEED_PROBLEM``), or given as a Dask future the worker keeps;
-``_PROBLEMS`` caches it by ``problem_key``.  What travels is ``shipped``,
+``_PROBLEMS`` caches it by ``problem_key`` and the engine's name.  What travels is ``shipped``,
 the problem made ready by the engine (``Splittable.prepare``): for engine
 "c" its layout, so that a worker imports that engine alone and no numpy.  Only this module runs in
 workers; it imports nothing of the driver.
@@ -38,7 +38,7 @@ from ..errors import XCCError
 
 ROOM = 1 << 62  # solutions a step may find: no limit but the budget
 NEED_PROBLEM = "need-problem"  # a task's answer when its worker has not got the problem
-_PROBLEMS: dict[str, tuple] = {}  # problem_key -> (problem, cycle), in this process
+_PROBLEMS: dict[str, tuple] = {}  # problem_key:engine -> (problem, cycle), in this process
 _HURRY = None  # the process pool's shared flag (install), or None
 
 
