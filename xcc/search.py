@@ -124,9 +124,9 @@ class Search(Driver):
         if self.exact:
             return self._exact_count()
         with self._running() as run:
-            count, budget, stats, room, tick = run.count, self._engine.budget, self.stats, \
-                self._room, self._tick
             try:
+                count, budget, stats, room, tick = run.count, self._engine.budget, self.stats, \
+                    self._room, self._tick
                 while True:
                     if self.mem_limit is not None:
                         budget = self._mems_left()
@@ -138,10 +138,26 @@ class Search(Driver):
                     if self._reached() or status == DONE or tick():
                         break
             except KeyboardInterrupt:  # the untried rest, for a state to resume from
-                split = getattr(run, "split", None)
-                self.rest = None if split is None else split()
+                self._keep_rest(run)
                 raise
         return self.stats
+
+    def _keep_rest(self, run: Run) -> None:
+        """After Ctrl-C of a count: ``rest``, the run's untried rest as prefixes
+        (``Splittable.split``), wherever the signal came.  A run cuts only at a
+        node (step C5); one that paused just after a solution, or never
+        stepped, first steps on to the next node, a few mems (what it finds
+        is counted), as a parallel task does (``xcc.parallel.task``)."""
+        split = getattr(run, "split", None)
+        if split is None:
+            return
+        with held():  # (a second signal waits for the rest to be kept)
+            rest = split()
+            while rest is None and self._room(1) > 0:
+                status, found = run.count(1, self._room(COUNT_ROOM))
+                self.stats.solutions += found
+                rest = [] if status == DONE else split()
+            self.rest = rest
 
     def _exact_count(self) -> Stats:
         """The engine's count: its steps say PAUSED until it is known, then DONE."""

@@ -9,6 +9,7 @@ The problem: n queens, whose counts are published (OEIS A000170: 14 queens,
 365,596 solutions)."""
 from __future__ import annotations
 
+import copy
 import json
 import os
 import signal
@@ -19,6 +20,7 @@ import time
 import pytest
 
 import xcc
+from xcc.engines import DONE
 from xcc.parallel import InProcess, Parallel, state_of
 
 from ...interrupting import child, signal_at_progress
@@ -85,6 +87,43 @@ def test_sequential_count_stopped_resumes_to_the_same_total_and_counters():
     resumed = Parallel(problem, executor=InProcess(), resume=json.loads(json.dumps(state)))
     resumed.count()
     assert resumed.stats.solutions == QUEENS[12]
+    assert dict(resumed.stats.counters) == dict(whole.counters)
+
+
+@pytest.mark.parametrize("name", ["c", "python"])
+def test_a_count_stopped_just_after_a_solution_keeps_its_state(name):
+    """A step of the engine can end just after a solution, where the run cannot be cut
+    (its split says None): Ctrl-C after such a step keeps the state all the same (the
+    run steps on to the next node), and the state resumes to the published total with
+    the counters of an uninterrupted run.  A small budget makes such steps common."""
+    engine = copy.copy(xcc.engines.get(name))
+    engine.budget = 10_000
+    problem = xcc.parse_dlx(queens(8))
+    whole = xcc.count(problem, engine=engine)
+    assert whole.solutions == 92  # OEIS A000170
+    run, k, uncut = engine.start(problem), 0, []  # the engine's own steps, with no driver
+    while run.count(engine.budget, 1 << 62)[0] != DONE:
+        k += 1
+        if run.split() is None:
+            uncut.append(k)
+    assert uncut, "no step ended just after a solution: choose another budget"
+    calls = []
+
+    def stop(stats):  # Ctrl-C as the report after that step comes
+        calls.append(stats.solutions)
+        if len(calls) == uncut[0]:
+            raise KeyboardInterrupt
+
+    search = xcc.Search(problem, engine=engine, on_progress=stop, progress_every=0)
+    with pytest.raises(KeyboardInterrupt):
+        with search:
+            search.count()
+    state = state_of(search)
+    assert state is not None and state["pending"] and 0 < state["solutions"] < 92
+    resumed = Parallel(problem, engine=name, executor=InProcess(),
+                       resume=json.loads(json.dumps(state)))
+    resumed.count()
+    assert resumed.stats.solutions == 92
     assert dict(resumed.stats.counters) == dict(whole.counters)
 
 
