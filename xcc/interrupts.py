@@ -129,15 +129,16 @@ def held() -> Iterator[list[int]]:
             if signal.getsignal(signum) != signal.SIG_IGN:
                 previous[signum] = signal.signal(signum, note)
     except ValueError:  # not the main thread of the main interpreter: no signal comes here
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        _put_back(previous)
         yield noted
         return
+    except BaseException:  # a stop that came before (its handler ran now): none left noting
+        _put_back(previous)
+        raise
     try:
         yield noted
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        _put_back(previous)
     if noted:
         handler = previous.get(noted[0])
         if callable(handler):
@@ -146,6 +147,20 @@ def held() -> Iterator[list[int]]:
             raise KeyboardInterrupt
         elif handler == signal.SIG_DFL:  # not installed: the signal's own end
             signal.raise_signal(noted[0])
+
+
+def _put_back(previous: dict[int, object]) -> None:
+    """The handlers ``previous`` put back, a stop signal that comes meanwhile
+    blocked until they all are (then raised by its own handler, not noted by
+    a ``note`` left in place)."""
+    block = getattr(signal, "pthread_sigmask", None)
+    mask = block(signal.SIG_BLOCK, STOPS) if block is not None else None
+    try:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+    finally:
+        if block is not None:
+            block(signal.SIG_SETMASK, mask)
 
 
 def launch(prog: str, load: Callable[[], Callable[[], object]]) -> None:

@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from concurrent.futures import FIRST_COMPLETED, CancelledError, wait
+from queue import Empty, SimpleQueue
+from concurrent.futures import CancelledError
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ from ..cycle import Cycle
 from ..driving import Driver
 from ..engines import DEFAULT_ENGINE, REGISTRY, lookup
 from ..errors import XCCError
+from ..interrupts import held
 from ..problem import Problem
 from ..results import Solution, Stats
 from .pools import Pool
@@ -332,6 +334,7 @@ class Parallel(Driver):
         todo = sorted(self._open)
         heapq.heapify(todo)
         running: dict = {}  # future -> (prefixes, failures)
+        finished: SimpleQueue = SimpleQueue()  # the futures done, put by their done-callbacks
         slots = 2 * pool.workers
 
         # the budget policy: coarse tasks; on a pool without a hurry flag, finer
@@ -351,61 +354,75 @@ class Parallel(Driver):
                 for p in prefixes:
                     heapq.heappush(todo, p)
                 return False
+            future.add_done_callback(finished.put)
             running[future] = (prefixes, failures, budget)
             return True
 
+        # A stop signal is held back while this thread touches the pool and its
+        # futures (their locks, which the pool's threads take too: one left held by
+        # a KeyboardInterrupt, and the pool's shutdown waited forever for it); it is
+        # raised while the thread waits on ``finished`` (``settled``), or after.
         while todo or running:
-            broken = False
-            while todo and len(running) < slots and not broken:
-                size = max(1, len(todo) // slots)
-                broken = not submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))],
-                                    budget=self.budget if len(todo) >= slots else fine)
-            # a worker idle and nothing to give it: the running tasks split now
-            pool.hurry(not todo and len(running) < pool.workers)
-            done = set() if broken else wait(list(running),
-                                             timeout=max(self.progress_every, 0.05),
-                                             return_when=FIRST_COMPLETED)[0]
-            for future in done:
-                prefixes, failures, budget = running.pop(future)
-                try:
-                    result = future.result()
-                except XCCError:
-                    raise
-                except (BrokenProcessPool, CancelledError):
-                    broken = broken or pool.kind == "processes"
-                    for p in prefixes:
-                        heapq.heappush(todo, p)
-                    continue
-                except (MemoryError, RecursionError, TypeError, ValueError, AttributeError):
-                    raise
-                except Exception as error:  # a lost worker (Dask's KilledWorker, a closed comm)
-                    if failures + 1 >= RETRIES:
-                        raise XCCError(f"a task failed {RETRIES} times: {error}") from error
-                    broken = not submit(prefixes, failures + 1, budget=budget) or broken
-                    continue
-                if result == NEED_PROBLEM:
-                    broken = not submit(prefixes, failures, True, budget) or broken
-                    continue
-                stats.tasks += 1
-                stats.task_seconds.append(result.seconds)
-                stats.cpu_seconds += result.seconds
-                for part in result.parts:
-                    self._record(part, results)
-                    for p in part.children:
-                        heapq.heappush(todo, p)
-                for p in result.unrun:
-                    heapq.heappush(todo, p)
-            if broken:  # a worker died: every task of the pool is lost; run them again
-                for prefixes, _, _ in running.values():
-                    for p in prefixes:
-                        heapq.heappush(todo, p)
-                running.clear()
-                pool.renew()
-                stats.renewals += 1
+            with held():
+                broken = False
+                while todo and len(running) < slots and not broken:
+                    size = max(1, len(todo) // slots)
+                    broken = not submit([heapq.heappop(todo) for _ in range(min(size, len(todo)))],
+                                        budget=self.budget if len(todo) >= slots else fine)
+                # a worker idle and nothing to give it: the running tasks split now
+                pool.hurry(not todo and len(running) < pool.workers)
+            done = set() if broken else settled(finished, running,
+                                                max(self.progress_every, 0.05))
+            with held():
+                broken = self._collect(done, running, todo, results, submit, pool) or broken
+                if broken:  # a worker died: every task of the pool is lost; run them again
+                    for prefixes, _, _ in running.values():
+                        for p in prefixes:
+                            heapq.heappush(todo, p)
+                    running.clear()
+                    pool.renew()
+                    stats.renewals += 1
             yield from self._emit(results, ordered)
             self._tick()
             if self.checkpoint is not None and not ordered:  # every part emitted is counted
                 self._checkpoint()
+
+    def _collect(self, done, running: dict, todo: list, results: dict, submit,
+                 pool: Pool) -> bool:
+        """The tasks ``done``: their parts recorded, their children and unrun
+        prefixes to do, a failed one handed out again; whether the pool broke."""
+        stats, broken = self.stats, False
+        for future in done:
+            prefixes, failures, budget = running.pop(future)
+            try:
+                result = future.result()
+            except XCCError:
+                raise
+            except (BrokenProcessPool, CancelledError):
+                broken = broken or pool.kind == "processes"
+                for p in prefixes:
+                    heapq.heappush(todo, p)
+                continue
+            except (MemoryError, RecursionError, TypeError, ValueError, AttributeError):
+                raise
+            except Exception as error:  # a lost worker (Dask's KilledWorker, a closed comm)
+                if failures + 1 >= RETRIES:
+                    raise XCCError(f"a task failed {RETRIES} times: {error}") from error
+                broken = not submit(prefixes, failures + 1, budget=budget) or broken
+                continue
+            if result == NEED_PROBLEM:
+                broken = not submit(prefixes, failures, True, budget) or broken
+                continue
+            stats.tasks += 1
+            stats.task_seconds.append(result.seconds)
+            stats.cpu_seconds += result.seconds
+            for part in result.parts:
+                self._record(part, results)
+                for p in part.children:
+                    heapq.heappush(todo, p)
+            for p in result.unrun:
+                heapq.heappush(todo, p)
+        return broken
 
     def _checkpoint(self) -> None:
         """Call ``checkpoint`` once the finished parts have spent ``checkpoint_every``
@@ -415,6 +432,24 @@ class Parallel(Driver):
         if spent >= self._next_checkpoint:
             self._next_checkpoint = spent + self.checkpoint_every
             self.checkpoint()
+
+
+def settled(finished: SimpleQueue, running: dict, timeout: float) -> set:
+    """The futures of ``running`` done, waited for at most ``timeout`` seconds
+    (empty if none is done by then) on ``finished``, the queue their
+    done-callbacks fill.  Not ``concurrent.futures.wait``: it takes every
+    future's lock in the caller's thread, and a stop signal raised between two
+    of them left one held, so that the pool's shutdown waited forever for its
+    manager thread, itself waiting for that lock.  Waiting on the queue (in C)
+    holds no lock a signal can leave held."""
+    done = set()
+    try:
+        done.add(finished.get(timeout=timeout))
+        while True:
+            done.add(finished.get_nowait())
+    except Empty:
+        pass
+    return {future for future in done if future in running}  # (not those of a broken pool)
 
 
 def state_of(search) -> dict | None:

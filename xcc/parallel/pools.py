@@ -116,7 +116,7 @@ class Pool:
         self.kind = "executor"
         self._data = None  # what each task is sent as the problem
         self._hurry = None  # the process pool's shared flag (xcc.parallel.task.install)
-        self._pings: list = []  # one ready() a worker: answered once the processes are up
+        self._up = True  # a worker is up (a process pool: its first ping answered)
         self._starting: threading.Thread | None = None  # the thread starting our processes
         self._failed: BaseException | None = None  # what stopped it
         if jobs is not None:
@@ -166,8 +166,13 @@ class Pool:
             self._hurry = ctx.RawValue("b", 0)
         pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=install,
                                    initargs=(self.key, self._bytes, self._hurry, lifeline(ctx)))
-        self._pings = [pool.submit(ready) for _ in range(n)]
+        self._up = False
+        for _ in range(n):  # a ping a worker; the first answer says a worker is up
+            pool.submit(ready).add_done_callback(self._answered)
         return pool
+
+    def _answered(self, ping: Future) -> None:
+        self._up = True
 
     def _dask(self, scheduler, local_cluster) -> None:
         self.kind = "dask"
@@ -194,7 +199,7 @@ class Pool:
         """Is a worker up (a process pool's first ping answered; others: yes)?"""
         if self._starting is not None and self._starting.is_alive():
             return False
-        return not self._pings or any(f.done() for f in self._pings)
+        return self._up  # (a flag the pool's thread sets: no future's lock taken here)
 
     @property
     def hurries(self) -> bool:

@@ -67,6 +67,62 @@ def test_full_command_parallel_count_term_then_resume(queens14, tmp_path):
     assert json.loads(r.stdout)["solutions"] == QUEENS[14]
 
 
+# The console script, each lock of a future that the main thread takes held a while
+# after it is taken: a stop signal then mostly lands while the driver holds one
+SLOW_FUTURES = """
+import threading, time
+from concurrent.futures import _base
+made = _base.Future.__init__
+
+class Held(threading.Condition):
+    def __enter__(self):
+        got = super().__enter__()
+        pause()
+        return got
+
+def pause():
+    if threading.current_thread() is threading.main_thread():
+        time.sleep(0.2)
+
+def init(self):
+    made(self)
+    self._condition = condition = Held()
+    take = condition.acquire
+    def acquire(*args, **kwargs):
+        got = take(*args, **kwargs)
+        if got:
+            pause()
+        return got
+    condition.acquire = acquire
+
+_base.Future.__init__ = init
+from xcc.launch import main
+main()
+"""
+
+
+def test_term_while_the_driver_holds_a_futures_lock_ends_in_order(queens14, tmp_path):
+    """SIGTERM while the driver's thread holds a lock the pool's threads take too
+    (a future's): the count so far, the state kept, exit 143, not a shutdown that
+    waits forever for the pool's manager thread (which waited for that lock)."""
+    state = tmp_path / "state.json"
+    with child([sys.executable, "-c", SLOW_FUTURES, "count", str(queens14), "--jobs", "2",
+                "--resume", str(state)], deadline=90, stdout=subprocess.PIPE,
+               stderr=subprocess.PIPE) as proc:
+        first = proc.stderr.readline()
+        assert first.startswith("..."), first
+        time.sleep(0.3)  # the next rounds of the driver: its time mostly in a future's lock
+        os.killpg(proc.pid, signal.SIGTERM)
+        out, err = proc.communicate()
+    assert proc.returncode == 143 and "Traceback" not in err, err
+    assert out.rstrip().endswith("[interrupted]") and state.exists(), out
+    r = subprocess.run([sys.executable, "-m", "xcc", "count", str(queens14), "--jobs", "2",
+                        "--resume", str(state), "--json", "-q"], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["solutions"] == QUEENS[14]
+
+
 def test_sequential_count_stopped_resumes_to_the_same_total_and_counters():
     problem = xcc.parse_dlx(queens(12))
     whole = xcc.count(problem)
