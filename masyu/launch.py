@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import xcc
 
+# the stop signals handled from here (xcc's lazy face imports xcc.interrupts now), a stop
+# noted until main() runs the command: the console script's lines before main() too
+xcc.interrupts.early()
 # looked up now, not in main(): no import may come between the start and the handlers
-# (xcc's lazy face imports xcc.interrupts on first use; a Ctrl-C in it was a traceback)
 launch = xcc.interrupts.launch
 
 

@@ -1,4 +1,6 @@
-from .interrupts import launch
+from .interrupts import early, launch
+
+early()  # the stop signals handled from here
 
 
 def _command():

@@ -3,7 +3,8 @@
 A batch system stops a job with SIGTERM (``timeout``, SLURM, ``docker
 stop``), a closed ssh session with SIGHUP; a user at the terminal with
 Ctrl-C (SIGINT).  The commands handle all three alike: :func:`install` (the
-first thing the console entry points do, :func:`launch`) makes SIGTERM and
+first thing the console entry points do, as they are imported, :func:`early`;
+then :func:`launch`) makes SIGTERM and
 SIGHUP raise ``KeyboardInterrupt`` as SIGINT does, so every place that stops
 cleanly on Ctrl-C (prints what was found, keeps its files whole, writes its
 state for ``--resume``) does so on them too.  A signal the parent set to be
@@ -39,11 +40,13 @@ STOPS: tuple[int, ...] = tuple(getattr(signal, name) for name in ("SIGINT", "SIG
                                if hasattr(signal, name))
 INTERRUPTED = 130  # the code a command returns when a stop signal ended it (that of SIGINT)
 received: list[int] = []  # the stop signals received by the handler, in order
+_early = [False]  # an entry module started (early) and launch has not yet taken over
 
 
 def _stop(signum: int, frame: object) -> None:
     received.append(signum)
-    _raise_outside_imports(frame)
+    if not _early[0]:
+        _raise_outside_imports(frame)
 
 
 # A KeyboardInterrupt raised inside Python's import machinery can leave the
@@ -100,6 +103,16 @@ def install() -> None:
                 signal.signal(signum, _stop)
         except (ValueError, OSError):  # not the main thread of the main interpreter
             return
+
+
+def early() -> None:
+    """An entry module's first step, as it is imported: :func:`install`, a
+    stop signal only noted until :func:`launch` takes over, which then ends
+    with one line.  (Between the import of the entry module and the call of
+    its ``main``, the console script's own lines run: a stop raised there was
+    a bare traceback.)"""
+    _early[0] = True
+    install()
 
 
 def exit_code(code: object) -> object:
@@ -168,8 +181,11 @@ def launch(prog: str, load: Callable[[], Callable[[], object]]) -> None:
     imports of the command: a signal during them ends it with one line, not a
     traceback), then the command it returns; exit with its code, 130 made
     the code of the signal that stopped it (:func:`exit_code`)."""
-    install()
     try:
+        install()
+        _early[0] = False  # from here a stop raises KeyboardInterrupt
+        if received:  # one came after the entry module's import (early): it ends the start
+            raise KeyboardInterrupt
         code = load()()
     except KeyboardInterrupt:  # before the command could catch it (starting up)
         code = _said(prog)
@@ -194,4 +210,4 @@ def _said(prog: str) -> int:
     return INTERRUPTED
 
 
-__all__ = ["STOPS", "INTERRUPTED", "install", "exit_code", "held", "launch"]
+__all__ = ["STOPS", "INTERRUPTED", "install", "early", "exit_code", "held", "launch"]

@@ -4,7 +4,9 @@ signals handled first (:func:`xcc.interrupts.launch`), then :func:`xcc.main`
 its own, a few lines, so that nothing is imported before the handlers are in."""
 from __future__ import annotations
 
-from .interrupts import launch
+from .interrupts import early, launch
+
+early()  # the stop signals handled from here: the console script's lines before main() too
 
 
 def _command():

@@ -159,3 +159,20 @@ def test_signal_during_start_up_is_one_line(signum, tmp_path):
             out, err = proc.communicate()
         assert "Traceback" not in err and len(err.splitlines()) <= 3, err
         assert proc.returncode in (CODES[signum], -signum), (proc.returncode, err)
+
+
+@pytest.mark.parametrize("entry", ["masyu", "xcc"])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
+def test_signal_between_the_entry_import_and_its_main_is_one_line(entry, signum, tmp_path):
+    """A console script runs lines of its own between the import of its entry module and
+    the call of ``main`` (``sys.argv[0]`` rewritten, then ``sys.exit(main())``): a stop
+    signal there, made to land by a pause in those lines, ends with one line and the
+    code of the signal, not a traceback nor the command run (``--version`` would end 0)."""
+    script = (f"import sys, time; from {entry}.launch import main; print('ready', flush=True); "
+              f"time.sleep(1); sys.argv[0] = '{entry}'; main()")
+    with child([sys.executable, "-c", script, "--version"], cwd=tmp_path,
+               stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout.readline() == "ready\n"
+        os.killpg(proc.pid, signum)
+        out, err = proc.communicate()
+    assert (proc.returncode, out, err) == (CODES[signum], "", f"{entry}: interrupted\n")
