@@ -149,10 +149,11 @@ def test_encode_contradiction_is_zero_solutions(tmp_path):
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs SIGINT")
-def test_ctrl_c_prints_the_count_so_far():
-    # the weak solutions of the empty 6x6 board take minutes in the Python engine
+def test_ctrl_c_prints_the_count_so_far(tmp_path):
+    # the weak solutions of the empty 6x6 board take minutes in the Python engine; the
+    # state it keeps (masyu-<hash>.resume.json, in the current folder) goes to tmp_path
     with child([sys.executable, "-m", "masyu", "count", "6x6:zj", "--weak", "--engine",
-                "python"], stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
+                "python"], cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
         first = p.stderr.readline()  # the first progress report, after about a second
         assert "solutions" in first and "nodes" in first, first
         time.sleep(0.5)
@@ -162,3 +163,5 @@ def test_ctrl_c_prints_the_count_so_far():
     assert out.endswith("weak solutions so far (interrupted)\n"), out
     assert int(out.split()[0].replace(",", "")) > 0
     assert "Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir()] == [line.rsplit(" ", 1)[1] for line in
+                                                    err.splitlines() if "--resume" in line]
