@@ -116,6 +116,7 @@ class Pool:
         self.kind = "executor"
         self._data = None  # what each task is sent as the problem
         self._hurry = None  # the process pool's shared flag (xcc.parallel.task.install)
+        self._pings: list = []  # one ready() a worker: answered once the processes are up
         self._up = True  # a worker is up (a process pool: its first ping answered)
         self._starting: threading.Thread | None = None  # the thread starting our processes
         self._failed: BaseException | None = None  # what stopped it
@@ -167,8 +168,9 @@ class Pool:
         pool = ProcessPoolExecutor(n, mp_context=ctx, initializer=install,
                                    initargs=(self.key, self._bytes, self._hurry, lifeline(ctx)))
         self._up = False
-        for _ in range(n):  # a ping a worker; the first answer says a worker is up
-            pool.submit(ready).add_done_callback(self._answered)
+        self._pings = [pool.submit(ready) for _ in range(n)]  # the first answer: a worker is up
+        for ping in self._pings:
+            ping.add_done_callback(self._answered)
         return pool
 
     def _answered(self, ping: Future) -> None:
