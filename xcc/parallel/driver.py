@@ -41,7 +41,6 @@ from ..cycle import Cycle
 from ..driving import Driver
 from ..engines import DEFAULT_ENGINE, REGISTRY, lookup
 from ..errors import XCCError
-from ..interrupts import held
 from ..problem import Problem
 from ..results import Solution, Stats
 from .pools import Pool
@@ -359,11 +358,11 @@ class Parallel(Driver):
             return True
 
         # A stop signal is held back while this thread touches the pool and its
-        # futures (their locks, which the pool's threads take too: one left held by
-        # a KeyboardInterrupt, and the pool's shutdown waited forever for it); it is
-        # raised while the thread waits on ``finished`` (``settled``), or after.
+        # futures (``Pool.held``: their locks, which the pool's threads take too; one
+        # left held by a KeyboardInterrupt, and the pool's shutdown waited forever for
+        # it); it is raised while the thread waits on ``finished`` (``settled``), or after.
         while todo or running:
-            with held():
+            with pool.held():
                 broken = False
                 while todo and len(running) < slots and not broken:
                     size = max(1, len(todo) // slots)
@@ -373,7 +372,7 @@ class Parallel(Driver):
                 pool.hurry(not todo and len(running) < pool.workers)
             done = set() if broken else settled(finished, running,
                                                 max(self.progress_every, 0.05))
-            with held():
+            with pool.held():
                 broken = self._collect(done, running, todo, results, submit, pool) or broken
                 if broken:  # a worker died: every task of the pool is lost; run them again
                     for prefixes, _, _ in running.values():

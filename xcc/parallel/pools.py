@@ -18,8 +18,10 @@ import os
 import signal
 import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import nullcontext
 
 from ..errors import XCCError
+from ..interrupts import held
 from .task import install, payload, problem_key, ready, run_task, shipped
 
 DASK_HINT = "Dask is not installed: pip install 'xcc-masyu[dask]' (or dask[distributed])"
@@ -202,6 +204,15 @@ class Pool:
         if self._starting is not None and self._starting.is_alive():
             return False
         return self._up  # (a flag the pool's thread sets: no future's lock taken here)
+
+    def held(self):
+        """While the driver's thread touches the pool and its futures: the stop
+        signals held (``xcc.interrupts.held``) where the pool's own threads take
+        the futures' locks too; not for ``InProcess``, whose tasks run inside
+        ``submit``, in this thread (a stop must reach them at once)."""
+        if isinstance(getattr(self, "_executor", None), InProcess):
+            return nullcontext()
+        return held()
 
     @property
     def hurries(self) -> bool:
