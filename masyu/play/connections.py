@@ -21,6 +21,13 @@ a deadline:
 The HTTP itself (request line, headers, routes) stays ``http.server``'s
 ``BaseHTTPRequestHandler``: a worker runs its ``handle_one_request`` over the
 bytes already read (``Reader``), then the socket.
+
+A request whose answer waits for a job (a hint, a puzzle made in a child:
+:mod:`masyu.play.jobs`) does not keep its worker: the handler leaves a
+:class:`Later` (the job's future and how to finish the answer), the worker goes
+back to the queue, and the future's completion queues the rest of the answer for
+a worker.  (Workers that each waited for one of two job children were the p99 of
+the cheap routes under 20 clients: they queued behind those waits.)
 """
 from __future__ import annotations
 
@@ -32,7 +39,8 @@ import socket
 import socketserver
 import threading
 import time
-from typing import Any
+from concurrent.futures import Future
+from typing import Any, Callable, NamedTuple
 
 from .requests import error_json
 from .workers import Workers
@@ -55,6 +63,13 @@ def canned(status: int, reason: str, message: str) -> bytes:
     body = error_json(message)
     return (f"HTTP/1.1 {status} {reason}\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("ascii") + body
+
+
+class Later(NamedTuple):
+    """A request whose answer waits for ``future``: once it is done, a worker calls
+    ``finish(future)``, which writes the answer and says whether to keep the connection."""
+    future: Future
+    finish: Callable[[Future], bool]
 
 
 class Conn:
@@ -347,11 +362,27 @@ class BoundedServer(socketserver.TCPServer):
     # -- the workers ----------------------------------------------------------
 
     def _work(self, conn: Conn) -> None:
-        keep = False
+        keep: bool | Later = False
         try:
             keep = self.handle_request_on(conn)
         except Exception:
             self.handle_error(conn.sock, conn.address)
+        if isinstance(keep, Later):       # the answer waits for a job: not on this thread
+            later = keep
+            later.future.add_done_callback(lambda _: self._pool.submit(self._finish, conn,
+                                                                       later))
+            return
+        self._give_back(conn, keep)
+
+    def _finish(self, conn: Conn, later: Later) -> None:
+        keep = False
+        try:
+            keep = later.finish(later.future)
+        except Exception:
+            self.handle_error(conn.sock, conn.address)
+        self._give_back(conn, keep)
+
+    def _give_back(self, conn: Conn, keep: bool) -> None:
         # the selector thread owns the tables: the connection goes back to it, to wait
         # for its next request or (closing) to drain and close
         conn.closing = not keep or self._stop.is_set()
@@ -361,12 +392,14 @@ class BoundedServer(socketserver.TCPServer):
         except OSError:
             pass
 
-    def handle_request_on(self, conn: Conn) -> bool:
-        """Answer one request of ``conn`` (its head is in its buffer); True to keep it open."""
+    def handle_request_on(self, conn: Conn) -> bool | Later:
+        """Answer one request of ``conn`` (its head is in its buffer); True to keep it open,
+        or the handler's ``later`` (a :class:`Later`) when its answer waits for a job."""
         handler = self.RequestHandlerClass.__new__(self.RequestHandlerClass)
         handler.request = handler.connection = conn.sock
         handler.client_address, handler.server = conn.address, self
         handler.rfile, handler.wfile = Reader(conn, BODY_SECONDS), Writer(conn.sock)
         handler.close_connection = True
+        handler.later = None
         handler.handle_one_request()
-        return not handler.close_connection
+        return handler.later or not handler.close_connection

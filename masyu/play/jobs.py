@@ -7,14 +7,29 @@ Linux the children fork from a ``forkserver`` that has imported masyu once and r
 small job of each kind (:mod:`.warm`: every lazy import made)
 (a fresh child costs milliseconds, and no thread of the server is copied);
 elsewhere they are spawned.  The daily puzzles are kept once made (a day's
-puzzle never changes), the last ``DAILY_CACHE`` of them.
+puzzle never changes), the last ``DAILY_CACHE`` of them, and a day asked for again
+while it is being made waits for the same child.
+
+Nobody's thread waits for a child: :meth:`Jobs.submit` queues the job and returns a
+``concurrent.futures.Future`` at once, and one thread of the ``Jobs`` (started with
+its first job) starts the children as slots free, waits on all their pipes and
+deadlines at once, and answers each future.  So the page's server hands its worker
+back while a hint is searched (:mod:`masyu.play.connections`, ``Later``): under 20
+clients, 16 workers that each waited for one of the two children were the p99 of
+the cheap routes (issue 36).  :meth:`Jobs.run` and :meth:`Jobs.daily` wait, for
+callers that may block (the service's thread pool).
 """
 from __future__ import annotations
 
+import collections
 import datetime
 import multiprocessing
+import socket
 import threading
+import time
 from collections import OrderedDict
+from concurrent.futures import Future
+from multiprocessing import connection
 from typing import Any, Callable
 
 from ..errors import MasyuError
@@ -57,59 +72,167 @@ def _context() -> Any:
     return multiprocessing.get_context("spawn")
 
 
+class _Job:
+    """One job: queued until ``wait_until`` at most, then run in ``proc`` until ``deadline``."""
+
+    __slots__ = ("name", "arg", "future", "wait_until", "proc", "deadline")
+
+    def __init__(self, name: str, arg: Any, wait_until: float) -> None:
+        self.name, self.arg, self.wait_until = name, arg, wait_until
+        self.future: Future[dict[str, Any]] = Future()
+        self.proc: Any = None
+        self.deadline = 0.0
+
+
+def _answer(future: Future, answer: tuple) -> None:
+    """Answer a job's future with what its child sent."""
+    if answer[0] == "ok":
+        future.set_result(answer[1])
+    elif answer[0] == "bad":
+        future.set_exception(MasyuError(answer[1], answer[2]))
+    else:
+        future.set_exception(RuntimeError(answer[1]))
+
+
 class Jobs:
-    """Runs generation jobs in children under a deadline (the forkserver, if any, ends
-    with the interpreter)."""
+    """Runs generation jobs in children under a deadline, answering futures (the forkserver,
+    if any, the children and the waiting thread end with the interpreter)."""
 
     def __init__(self, seconds: float = GENERATION_SECONDS, workers: int = WORKERS) -> None:
         self.seconds = seconds
-        self._slots = threading.BoundedSemaphore(workers)
+        self.workers = workers
         self._ctx = _context()
         self._daily: OrderedDict[datetime.date, dict[str, Any]] = OrderedDict()
+        self._making: dict[datetime.date, Future[dict[str, Any]]] = {}
         self._lock = threading.Lock()
+        self._queue: collections.deque[_Job] = collections.deque()   # under _lock
+        self._running: dict[Any, _Job] = {}                # pipe -> job (the thread's own)
+        self._thread: threading.Thread | None = None
+        self._wake_r, self._wake_w = socket.socketpair()
+        self._wake_r.setblocking(False)
+
+    # -- the callers' side ----------------------------------------------------
+
+    def submit(self, job: str, arg: Any) -> Future[dict[str, Any]]:
+        """The job's answer to come: its result, or MasyuError for bad input, Unavailable
+        past the deadline or when every slot stays busy that long, RuntimeError if the
+        child failed."""
+        with self._lock:
+            return self._submit(job, arg)
+
+    def _submit(self, job: str, arg: Any) -> Future[dict[str, Any]]:
+        item = _Job(job, arg, time.monotonic() + self.seconds)
+        self._queue.append(item)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="masyu-jobs", daemon=True)
+            self._thread.start()
+        try:
+            self._wake_w.send(b"x")
+        except OSError:
+            pass
+        return item.future
 
     def run(self, job: str, arg: Any) -> dict[str, Any]:
-        """The job's answer; MasyuError for bad input, Unavailable past the deadline or
-        when every worker is busy that long, RuntimeError if the child failed."""
-        if not self._slots.acquire(timeout=self.seconds):
-            raise Unavailable("the server is busy making other puzzles; try again")
-        try:
-            parent, child = self._ctx.Pipe(duplex=False)
-            proc = self._ctx.Process(target=_child, args=(child, job, arg), daemon=True)
-            proc.start()
-            child.close()
-            try:
-                if not parent.poll(self.seconds):
-                    raise Unavailable(f"making this puzzle took longer than {self.seconds:g} s; "
-                                      "try a smaller board or another seed")
-                answer = parent.recv()
-            except EOFError:
-                raise RuntimeError("the generating process ended without an answer") from None
-            finally:
-                parent.close()
-                if proc.is_alive():
-                    proc.terminate()
-                proc.join(5)
-        finally:
-            self._slots.release()
-        if answer[0] == "bad":
-            raise MasyuError(answer[1], answer[2])
-        if answer[0] == "crash":
-            raise RuntimeError(answer[1])
-        return answer[1]
+        """The job's answer, waited for (errors as :meth:`submit`'s)."""
+        return self.submit(job, arg).result()
 
-    def daily(self, date: datetime.date) -> dict[str, Any]:
-        """The day's puzzle, made once and kept."""
+    def submit_daily(self, date: datetime.date) -> Future[dict[str, Any]]:
+        """The day's puzzle to come: made once and kept (asked again while it is being
+        made: the same future)."""
         with self._lock:
             if date in self._daily:
                 self._daily.move_to_end(date)
-                return self._daily[date]
-        found = self.run("daily", date)
+                done: Future[dict[str, Any]] = Future()
+                done.set_result(self._daily[date])
+                return done
+            if date in self._making:
+                return self._making[date]
+            future = self._making[date] = self._submit("daily", date)
+        future.add_done_callback(lambda f: self._keep(date, f))
+        return future
+
+    def _keep(self, date: datetime.date, future: Future) -> None:
         with self._lock:
-            self._daily[date] = found
-            while len(self._daily) > DAILY_CACHE:
-                self._daily.popitem(last=False)
-        return found
+            self._making.pop(date, None)
+            if future.exception() is None:
+                self._daily[date] = future.result()
+                while len(self._daily) > DAILY_CACHE:
+                    self._daily.popitem(last=False)
+
+    def daily(self, date: datetime.date) -> dict[str, Any]:
+        """The day's puzzle, made once and kept (waited for)."""
+        return self.submit_daily(date).result()
 
     def zen(self, args: dict[str, Any]) -> dict[str, Any]:
         return self.run("zen", args)
+
+    # -- the waiting thread ---------------------------------------------------
+
+    def _loop(self) -> None:
+        while True:
+            self._start()
+            now = time.monotonic()
+            with self._lock:
+                deadlines = [j.deadline for j in self._running.values()]
+                deadlines += [self._queue[0].wait_until] if self._queue else []
+            timeout = max(0.0, min(deadlines) - now) if deadlines else None
+            for ready in connection.wait([self._wake_r, *self._running], timeout):
+                if ready is self._wake_r:
+                    try:
+                        while self._wake_r.recv(4096):
+                            pass
+                    except (BlockingIOError, InterruptedError):
+                        pass
+                else:
+                    job = self._running.pop(ready)
+                    try:
+                        answer = ready.recv()
+                    except (EOFError, OSError):
+                        answer = ("crash", "the generating process ended without an answer")
+                    self._end(ready, job)
+                    _answer(job.future, answer)
+            self._expire(time.monotonic())
+
+    def _start(self) -> None:
+        """Start queued jobs while a slot is free."""
+        while len(self._running) < self.workers:
+            with self._lock:
+                if not self._queue:
+                    return
+                job = self._queue.popleft()
+            parent, child = self._ctx.Pipe(duplex=False)
+            try:
+                job.proc = self._ctx.Process(target=_child, args=(child, job.name, job.arg),
+                                             daemon=True)
+                job.proc.start()
+            except Exception as err:  # out of processes or memory: this job fails, not all
+                parent.close()
+                job.future.set_exception(RuntimeError(f"cannot start a child: {err}"[:300]))
+                continue
+            finally:
+                child.close()
+            job.deadline = time.monotonic() + self.seconds
+            self._running[parent] = job
+
+    def _expire(self, now: float) -> None:
+        """Jobs past their deadline: their children ended, their futures answered 503."""
+        for pipe, job in [(p, j) for p, j in self._running.items() if j.deadline <= now]:
+            del self._running[pipe]
+            self._end(pipe, job)
+            job.future.set_exception(Unavailable(
+                f"making this puzzle took longer than {self.seconds:g} s; "
+                "try a smaller board or another seed"))
+        with self._lock:
+            late = []
+            while self._queue and self._queue[0].wait_until <= now:
+                late.append(self._queue.popleft())
+        for job in late:
+            job.future.set_exception(Unavailable("the server is busy making other puzzles; "
+                                                 "try again"))
+
+    @staticmethod
+    def _end(pipe: Any, job: _Job) -> None:
+        pipe.close()
+        if job.proc.is_alive():
+            job.proc.terminate()
+        job.proc.join(5)

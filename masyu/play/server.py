@@ -17,7 +17,7 @@ import datetime
 import json
 import socket
 import sys
-import threading
+from concurrent.futures import Future
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler
 from importlib import resources
@@ -26,7 +26,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..errors import MasyuError
 from . import api
-from .connections import BoundedServer
+from .connections import BoundedServer, Later
 from .jobs import GENERATION_SECONDS, Jobs, Unavailable
 from .requests import BadRequest, content_length, error_json, status_of
 
@@ -57,6 +57,7 @@ class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     default_request_version = "HTTP/1.0"   # so even a refused request line gets a status line
     _answered = False
+    later: Later | None = None             # set when the answer waits for a job
 
     # -- answers --------------------------------------------------------------
 
@@ -99,10 +100,17 @@ class Handler(BaseHTTPRequestHandler):
 
     def _answer(self, make: Callable[[], Any]) -> None:
         """Run one API call: its JSON, or the error it raised as a status and a message.
+        A call that returns a job's future not yet done is answered later: the handler
+        leaves ``later`` (:class:`~masyu.play.connections.Later`) and its worker goes.
         (A client gone before its answer is written is not an error of the call: the
         handler closes that connection without a word.)"""
         try:
             value = make()
+            if isinstance(value, Future):
+                if not value.done():
+                    self.later = Later(value, self._finish_later)
+                    return
+                value = value.result()
         except MasyuError as err:
             self._error(status_of(err), err)
         except Unavailable as err:
@@ -113,6 +121,15 @@ class Handler(BaseHTTPRequestHandler):
             self._error(500, "internal error")
         else:
             self._json(200, value)
+
+    def _finish_later(self, future: Future) -> bool:
+        """Answer with the job's result (on a worker, once it is done); True to keep the
+        connection open."""
+        try:
+            self._answer(future.result)
+        except (ConnectionError, socket.timeout, BrokenPipeError, TimeoutError):
+            self.close_connection = True     # the client left while its job ran
+        return not self.close_connection
 
     # -- one request ------------------------------------------------------------
 
@@ -221,12 +238,13 @@ class Handler(BaseHTTPRequestHandler):
         super().log_message(format, *args)
 
 
+# A route answers a value, or a job's future (answered when done, without holding a worker).
 def _daily(server: "PlayServer", query: api.Query) -> Any:
-    return server.jobs.daily(api.parse_daily(query, datetime.date.today()))
+    return server.jobs.submit_daily(api.parse_daily(query, datetime.date.today()))
 
 
 def _zen(server: "PlayServer", query: api.Query) -> Any:
-    return server.jobs.zen(api.parse_zen(query))
+    return server.jobs.submit("zen", api.parse_zen(query))
 
 
 def _check(server: "PlayServer", body: bytes) -> Any:
@@ -235,7 +253,7 @@ def _check(server: "PlayServer", body: bytes) -> Any:
 
 def _hint(server: "PlayServer", body: bytes) -> Any:
     api.parse_hint(body)                 # bad input: a 400 before any child starts
-    return server.jobs.run("hint", body)
+    return server.jobs.submit("hint", body)
 
 
 GET_ROUTES: dict[str, Callable[["PlayServer", api.Query], Any]] = {
@@ -269,13 +287,9 @@ class PlayServer(BoundedServer):
         return f"http://[{host}]:{self.port}/" if ":" in host else f"http://{host}:{self.port}/"
 
     def prefetch(self, date: datetime.date) -> None:
-        """Start making the puzzle of ``date`` in the background (the page asks for it next)."""
-        def make() -> None:
-            try:
-                self.jobs.daily(date)
-            except Exception:   # the page's own request will report it
-                pass
-        threading.Thread(target=make, daemon=True).start()
+        """Start making the puzzle of ``date`` in the background (the page asks for it next;
+        its request waits for the same job, and reports a failure)."""
+        self.jobs.submit_daily(date)
 
     def static(self, name: str) -> bytes:
         if name not in self._files:
