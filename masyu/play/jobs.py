@@ -17,13 +17,16 @@ deadlines at once, and answers each future.  So the page's server hands its work
 back while a hint is searched (:mod:`masyu.play.connections`, ``Later``): under 20
 clients, 16 workers that each waited for one of the two children were the p99 of
 the cheap routes (issue 36).  :meth:`Jobs.run` and :meth:`Jobs.daily` wait, for
-callers that may block (the service's thread pool).
+callers that may block (the service's thread pool).  The children run at niceness
+``NICENESS``: on a busy machine the server's own answers (a few hundred microseconds
+each) get a core before a search does.
 """
 from __future__ import annotations
 
 import collections
 import datetime
 import multiprocessing
+import os
 import socket
 import threading
 import time
@@ -38,6 +41,7 @@ from . import api
 GENERATION_SECONDS = 30.0   # one puzzle's deadline (a 20x20 takes about 2 s)
 WORKERS = 2                 # children at once (this is a local server for one player)
 DAILY_CACHE = 64
+NICENESS = 10               # the children's: the server's answers and the page come first
 
 
 class Unavailable(Exception):
@@ -53,6 +57,8 @@ _JOBS: dict[str, Callable[[Any], dict[str, Any]]] = {
 
 
 def _child(conn: Any, job: str, arg: Any) -> None:
+    if hasattr(os, "nice"):
+        os.nice(NICENESS)
     try:
         conn.send(("ok", _JOBS[job](arg)))
     except MasyuError as err:
@@ -107,6 +113,8 @@ class Jobs:
         self._lock = threading.Lock()
         self._queue: collections.deque[_Job] = collections.deque()   # under _lock
         self._running: dict[Any, _Job] = {}                # pipe -> job (the thread's own)
+        self._ending: dict[int, Any] = {}          # sentinel -> a child answered or ended,
+                                                   # to join once it has exited (its own)
         self._thread: threading.Thread | None = None
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
@@ -176,21 +184,26 @@ class Jobs:
                 deadlines = [j.deadline for j in self._running.values()]
                 deadlines += [self._queue[0].wait_until] if self._queue else []
             timeout = max(0.0, min(deadlines) - now) if deadlines else None
-            for ready in connection.wait([self._wake_r, *self._running], timeout):
+            waits = [self._wake_r, *self._running, *self._ending]
+            for ready in connection.wait(waits, timeout):
                 if ready is self._wake_r:
                     try:
                         while self._wake_r.recv(4096):
                             pass
                     except (BlockingIOError, InterruptedError):
                         pass
-                else:
+                elif ready in self._running:
                     job = self._running.pop(ready)
                     try:
                         answer = ready.recv()
                     except (EOFError, OSError):
                         answer = ("crash", "the generating process ended without an answer")
+                    _answer(job.future, answer)     # answered first, the child joined later
                     self._end(ready, job)
-                    _answer(job.future, answer)
+                else:
+                    proc = self._ending.pop(ready)
+                    proc.join(5)
+                    proc.close()
             self._expire(time.monotonic())
 
     def _start(self) -> None:
@@ -230,9 +243,11 @@ class Jobs:
             job.future.set_exception(Unavailable("the server is busy making other puzzles; "
                                                  "try again"))
 
-    @staticmethod
-    def _end(pipe: Any, job: _Job) -> None:
+    def _end(self, pipe: Any, job: _Job) -> None:
+        """Close a job's pipe and end its child (it frees its slot now; it is joined once it
+        has exited: waiting here for it, and for the forkserver that reports it, held up
+        the other child's answer and the next start)."""
         pipe.close()
         if job.proc.is_alive():
             job.proc.terminate()
-        job.proc.join(5)
+        self._ending[job.proc.sentinel] = job.proc
