@@ -177,6 +177,20 @@ class Jobs:
     # -- the waiting thread ---------------------------------------------------
 
     def _loop(self) -> None:
+        try:
+            self._serve()
+        except BaseException as err:  # a bug here: fail every job it holds, not hang them
+            with self._lock:
+                jobs = [*self._queue, *self._running.values()]
+                self._queue.clear()
+                self._running.clear()
+                self._thread = None           # the next job starts a new thread
+            for job in jobs:
+                if not job.future.done():
+                    job.future.set_exception(RuntimeError(f"the jobs' thread failed: {err}"))
+            raise
+
+    def _serve(self) -> None:
         while True:
             self._start()
             now = time.monotonic()
