@@ -13,8 +13,9 @@ and then a hint or a zen puzzle), one after the other, on a new connection each 
 default: what makes a small listen backlog show) or on one kept-alive connection.
 Prints p50/p99/max per route in milliseconds (wall time, as the player waits), the
 errors (by status, or the exception), and the server's threads (sampled every 0.2 s, at
-most; of its main process) and CPU seconds (all its processes, from /proc). Bounded in
-time; talks to 127.0.0.1 only.
+most; of its main process) and CPU seconds (all its processes, from /proc), and the
+machine's load average before and after (compare rows of one run). Bounded in time;
+talks to 127.0.0.1 only.
 """
 from __future__ import annotations
 
@@ -105,6 +106,13 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def load_average() -> str:
+    try:
+        return open("/proc/loadavg").read().split()[0]
+    except OSError:
+        return "?"
+
+
 def free_port() -> int:
     import socket
     with socket.socket() as s:
@@ -160,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("--clients is 1..200 and --seconds at most 600")
     log = os.path.join(tempfile.mkdtemp(), "play.log")
     proc, port = serve(args.tree.resolve(), log, args.server, args.database, args.workers)
-    cpu = 0.0
+    cpu, load = 0.0, [load_average()]
     try:
         # warm: the daily puzzle is made once, then kept (several workers: once they listen)
         deadline = time.monotonic() + 60
@@ -196,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         sampling.set()
         sampler.join()
         cpu = cpu_seconds(proc.pid)
+        load.append(load_average())
     finally:
         proc.terminate()
         try:
@@ -230,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"errors: {dict(errors) or 'none'}; requests per second: "
           f"{len(every) / args.seconds:.0f}; server threads: at most {max(peak)}; "
           f"server CPU: {cpu:.1f} s; "
-          f"tracebacks in its log: {open(log).read().count('Traceback')}")
+          f"tracebacks in its log: {open(log).read().count('Traceback')}; "
+          f"load average {' -> '.join(load)}")
     if every:
         print(f"median of all: {statistics.median(every) * 1000:.1f} ms")
     return 0

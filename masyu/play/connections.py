@@ -21,6 +21,19 @@ a deadline:
 The HTTP itself (request line, headers, routes) stays ``http.server``'s
 ``BaseHTTPRequestHandler``: a worker runs its ``handle_one_request`` over the
 bytes already read (``Reader``), then the socket.
+
+A request whose answer waits for a job (a hint, a puzzle made in a child:
+:mod:`masyu.play.jobs`) does not keep its worker: the handler leaves a
+:class:`Later` (the job's future and how to finish the answer), the worker goes
+back to the queue, and the future's completion queues the rest of the answer for
+a worker.  (Workers that each waited for one of two job children were the p99 of
+the cheap routes under 20 clients: they queued behind those waits.)
+
+A request the server calls quick (:meth:`BoundedServer.quick`: one that reads
+nothing more and never blocks, such as the page's GETs) is answered on the
+waiting thread itself, its answer sent without blocking and the rest, if the
+client is slow to read, handed to a worker: no thread has to wake for it (on a
+loaded machine each wake is a wait for a core, the larger part of the p99).
 """
 from __future__ import annotations
 
@@ -32,7 +45,8 @@ import socket
 import socketserver
 import threading
 import time
-from typing import Any
+from concurrent.futures import Future
+from typing import Any, Callable, NamedTuple
 
 from .requests import error_json
 from .workers import Workers
@@ -57,6 +71,13 @@ def canned(status: int, reason: str, message: str) -> bytes:
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("ascii") + body
 
 
+class Later(NamedTuple):
+    """A request whose answer waits for ``future``: once it is done, a worker calls
+    ``finish(future)``, which writes the answer and says whether to keep the connection."""
+    future: Future
+    finish: Callable[[Future], bool]
+
+
 class Conn:
     """One client connection: its socket, the bytes read and not yet used, its deadline."""
 
@@ -73,13 +94,16 @@ class Conn:
 
 class Reader:
     """The ``rfile`` of a handler: the connection's buffer, then its socket, all under one
-    deadline (``TimeoutError`` past it)."""
+    deadline (``TimeoutError`` past it); with ``seconds`` None, the buffer only (what
+    follows it reads as the end of the input)."""
 
-    def __init__(self, conn: Conn, seconds: float) -> None:
+    def __init__(self, conn: Conn, seconds: float | None) -> None:
         self.conn = conn
-        self.deadline = time.monotonic() + seconds
+        self.deadline = None if seconds is None else time.monotonic() + seconds
 
     def _fill(self) -> bool:
+        if self.deadline is None:
+            return False
         left = self.deadline - time.monotonic()
         if left <= 0:
             raise TimeoutError("the request took too long")
@@ -131,6 +155,29 @@ class Writer:
         pass
 
 
+class Collector:
+    """The ``wfile`` of a handler answering on the waiting thread: the answer's bytes, kept
+    to be sent without blocking; after :meth:`direct` (an answer that waits for a job,
+    written later by a worker), a :class:`Writer`."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.data = bytearray()
+        self.sock = sock
+        self.writer: Writer | None = None
+
+    def direct(self) -> None:
+        self.writer = Writer(self.sock)
+
+    def write(self, data: bytes) -> int:
+        if self.writer is not None:
+            return self.writer.write(data)
+        self.data += data
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+
 class BoundedServer(socketserver.TCPServer):
     """A TCP server whose handler is a ``BaseHTTPRequestHandler`` run one request at a
     time by a fixed pool of workers; ``serve_forever``, ``shutdown`` and ``server_close``
@@ -145,6 +192,8 @@ class BoundedServer(socketserver.TCPServer):
         self._back: queue.SimpleQueue[Conn] = queue.SimpleQueue()
         self._wake_r, self._wake_w = socket.socketpair()
         self._wake_r.setblocking(False)
+        self._wake_w.setblocking(False)     # full: a wake is pending already (and the
+                                            # waiting thread itself wakes itself too)
         self._stop = threading.Event()
         self._stopped = threading.Event()
         self._stopped.set()
@@ -232,8 +281,8 @@ class BoundedServer(socketserver.TCPServer):
                 pass
         except (BlockingIOError, InterruptedError):
             pass
-        while True:
-            try:
+        for _ in range(self._back.qsize()):  # those back now: one answered here comes
+            try:                              # back after the next select, not in a loop
                 conn = self._back.get_nowait()
             except queue.Empty:
                 return
@@ -289,9 +338,13 @@ class BoundedServer(socketserver.TCPServer):
                 return
             conn.started = True
             conn.deadline = time.monotonic() + HEAD_SECONDS
-        if _HEAD_END.search(conn.buffer) is not None:
+        end = _HEAD_END.search(conn.buffer)
+        if end is not None:
             self._sel.unregister(conn.sock)
             self._idle.pop(conn.sock, None)
+            if self.quick(bytes(conn.buffer[:end.end()]), len(conn.buffer) - end.end()):
+                self._answer_here(conn)
+                return
             conn.sock.setblocking(True)
             self._pool.submit(self._work, conn)
         elif len(conn.buffer) > MAX_HEAD:
@@ -344,14 +397,71 @@ class BoundedServer(socketserver.TCPServer):
         except OSError:
             pass
 
+    def quick(self, head: bytes, more: int) -> bool:
+        """Whether the request whose head is ``head`` (up to its blank line), with ``more``
+        bytes read after it, can be answered on the waiting thread: its handler reads
+        nothing past those bytes and never blocks (it may leave a :class:`Later`) or
+        works long.  None here; a server says which of its routes are."""
+        return False
+
+    def _answer_here(self, conn: Conn) -> None:
+        """Answer a quick request on this thread: what the socket takes at once is sent, the
+        rest by a worker; the connection then goes back as a worker's would."""
+        out = Collector(conn.sock)
+        keep: bool | Later = False
+        try:
+            keep = self.handle_request_on(conn, None, out)
+        except Exception:
+            self.handle_error(conn.sock, conn.address)
+        out.direct()
+        data = memoryview(out.data)
+        try:
+            while data:
+                data = data[conn.sock.send(data):]
+        except (BlockingIOError, InterruptedError):
+            conn.sock.setblocking(True)
+            self._pool.submit(self._send_rest, conn, bytes(data), keep)
+            return
+        except OSError:
+            keep = False
+        conn.sock.setblocking(True)          # as a worker leaves it (a Later writes on it)
+        self._then(conn, keep)
+
+    def _send_rest(self, conn: Conn, data: bytes, keep: bool | Later) -> None:
+        try:
+            Writer(conn.sock).write(data)
+        except OSError:
+            keep = False
+        self._then(conn, keep)
+
     # -- the workers ----------------------------------------------------------
 
     def _work(self, conn: Conn) -> None:
-        keep = False
+        keep: bool | Later = False
         try:
             keep = self.handle_request_on(conn)
         except Exception:
             self.handle_error(conn.sock, conn.address)
+        self._then(conn, keep)
+
+    def _then(self, conn: Conn, keep: bool | Later) -> None:
+        """After a request's handler: wait for its job (``Later``), or give ``conn`` back."""
+        if isinstance(keep, Later):       # the answer waits for a job: not on this thread
+            later = keep
+            later.future.add_done_callback(lambda _: self._pool.submit(self._finish, conn,
+                                                                       later))
+            return
+        self._give_back(conn, keep)
+
+    def _finish(self, conn: Conn, later: Later) -> None:
+        keep = False
+        try:
+            keep = later.finish(later.future)
+        except Exception:
+            self.handle_error(conn.sock, conn.address)
+        self._give_back(conn, keep)
+
+    def _give_back(self, conn: Conn, keep: bool) -> None:
         # the selector thread owns the tables: the connection goes back to it, to wait
         # for its next request or (closing) to drain and close
         conn.closing = not keep or self._stop.is_set()
@@ -361,12 +471,16 @@ class BoundedServer(socketserver.TCPServer):
         except OSError:
             pass
 
-    def handle_request_on(self, conn: Conn) -> bool:
-        """Answer one request of ``conn`` (its head is in its buffer); True to keep it open."""
+    def handle_request_on(self, conn: Conn, seconds: float | None = BODY_SECONDS,
+                          wfile: Any = None) -> bool | Later:
+        """Answer one request of ``conn`` (its head is in its buffer; the rest read within
+        ``seconds``, None: not read); True to keep it open, or the handler's ``later`` (a
+        :class:`Later`) when its answer waits for a job."""
         handler = self.RequestHandlerClass.__new__(self.RequestHandlerClass)
         handler.request = handler.connection = conn.sock
         handler.client_address, handler.server = conn.address, self
-        handler.rfile, handler.wfile = Reader(conn, BODY_SECONDS), Writer(conn.sock)
+        handler.rfile, handler.wfile = Reader(conn, seconds), wfile or Writer(conn.sock)
         handler.close_connection = True
+        handler.later = None
         handler.handle_one_request()
-        return not handler.close_connection
+        return handler.later or not handler.close_connection

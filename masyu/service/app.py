@@ -42,7 +42,7 @@ def create_app(config: Config) -> Starlette:
     routes += [
         Route("/api/daily", guarded(page_daily), methods=["GET"]),
         Route("/api/zen", guarded(page_zen), methods=["GET"]),
-        Route("/api/check", guarded(page_check), methods=["POST"]),
+        Route("/api/check", guarded(page_check, on_loop=True), methods=["POST"]),  # CPU only
         Route("/api/hint", guarded(page_hint), methods=["POST"]),
         Route("/api/v1/me", guarded(get_me), methods=["GET"]),
         Route("/api/v1/me", guarded(post_me), methods=["POST"]),
