@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 import xcc
 from xcc.engines import DONE, PAUSED, REGISTRY, SOLUTION, get
-from xcc.engines.costs.python import CostArrays, CostsEngine, CostsRun
+from xcc.engines.costs.engine import CostsEngine
+from xcc.engines.costs.python import CostArrays, CostsRun
 from xcc.examples import queens, sums2
 
 from ..bruteforce import is_solution

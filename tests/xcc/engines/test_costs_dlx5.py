@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 import xcc
-from xcc.engines import DONE
-from xcc.engines.costs.python import CostArrays, CostsEngine, CostsRun
+from xcc.engines import DONE, SOLUTION
+from xcc.engines.costs.engine import CostsEngine
+from xcc.engines.costs.python import CostArrays, CostsRun
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "xcc" / "dlx5"
 EXPECTED = json.loads((DATA / "expected.json").read_text())
@@ -38,20 +39,34 @@ def test_cheapest_costs_equal_dlx5s(name, k, costs):
     assert all(p.cost(s.indices) == cost for cost, s in found)
 
 
+def _runs():
+    runs = [pytest.param(CostsRun, id="python")]
+    from xcc.engines.costs import native
+    runs.append(pytest.param(native.NativeCostsRun, id="c", marks=pytest.mark.skipif(
+        native._costs is None, reason="the compiled extension xcc._costs is not built")))
+    return runs
+
+
+@pytest.mark.parametrize("run_class", _runs())
 @pytest.mark.parametrize("name, k", [(n, k) for n, k, _ in CASES],
                          ids=[f"{n}-k{k}" for n, k, _ in CASES])
-def test_statistics_equal_dlx5s(name, k):
+def test_statistics_equal_dlx5s(name, k, run_class):
     """Nodes, updates, cleansings, mems and the solutions found (each one
-    cheaper than the k-th best of its time) are DLX5's, figure for figure."""
+    cheaper than the k-th best of its time) are DLX5's, figure for figure,
+    for both twins."""
     p = xcc.read_dlx(DATA / name)
-    run = CostsRun(CostArrays(p), k)
-    while run.step(0) != DONE:
-        pass
+    run = run_class(CostArrays(p), k)
+    costs = []
+    while (status := run.step(0)) != DONE:
+        if status == SOLUTION:
+            costs.append(run.cost())
+    assert costs == EXPECTED[name][str(k)]
     counters = run.counters()
     got = {"solutions": run.found, **{key: counters[key] for key in
                                       ("mems", "updates", "cleansings", "nodes")}}
     assert got == STATS[name][str(k)]
-    with xcc.Search(p, engine=CostsEngine(k)) as search:  # the same figures through the API
+    native = run_class is not CostsRun
+    with xcc.Search(p, engine=CostsEngine(k, native=native)) as search:  # through the API
         list(search)
     assert {key: search.stats.counters[key] for key in ("nodes", "updates", "mems")} == {
         key: counters[key] for key in ("nodes", "updates", "mems")}

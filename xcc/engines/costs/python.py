@@ -52,14 +52,13 @@ evicts the dearest kept one, of several equally dear it evicts the last found.
 """
 from __future__ import annotations
 
-import heapq
 from typing import Iterator
 
 from ...errors import XCCError
 from ...problem import Problem
-from .. import refuse_unfit
 from ..base import NO_BUDGET, PAUSED, SOLUTION, GeneratorRun, MemsRun
-from . import LENTHRESH, CostsFacts
+from . import LENTHRESH
+from .kept import Kept
 
 INF = (1 << 64) - 1  # DLX5's infcost: a cutoff not reached yet
 MAX_NODES = 10000000  # DLX5's max_nodes: choose's starting "fewest options"
@@ -177,7 +176,7 @@ class CostsRun(GeneratorRun, MemsRun):
     def __init__(self, a: CostArrays, k: int | None) -> None:
         self.a, self.k = a, k
         self.nodes = self.updates = self.cleansings = self.mems = self.max_level = 0
-        self.best: list[tuple[int, int, tuple[int, ...]]] = []  # (-net cost, -found, options)
+        self.kept = Kept(k)
         self.found = 0  # solutions found (each beat the cutoff of its time)
         self.cutoff = INF
         self._bestcost = [INF] * k + [0] if k is not None else []  # DLX5's heap of net costs
@@ -397,14 +396,9 @@ class CostsRun(GeneratorRun, MemsRun):
         cutoff) and, with its options, among the kept ones."""
         a, k = self.a, self.k
         self.found += 1
-        entry = (-nextcost, -self.found, tuple(a.option_of(p) for p in choice[:level + 1]))
+        self.kept.add(nextcost, tuple(a.option_of(p) for p in choice[:level + 1]))
         if k is None:
-            heapq.heappush(self.best, entry)
             return
-        if len(self.best) < k:
-            heapq.heappush(self.best, entry)
-        else:
-            heapq.heapreplace(self.best, entry)
         best = self._bestcost  # a heap, dearest on top; best[k] == 0
         h, hh = 0, 2
         while hh <= k:
@@ -490,36 +484,6 @@ class CostsRun(GeneratorRun, MemsRun):
     def _hand_out(self) -> Iterator[int]:
         """SOLUTION for each solution kept, cheapest first (ties: first found first)."""
         tax = self.a.total_tax
-        for minus_cost, _, options in sorted(self.best, key=lambda e: (-e[0], -e[1])):
-            self._last = (tax - minus_cost, options)
+        for net, options in self.kept.hand_out():
+            self._last = (net + tax, options)
             yield SOLUTION
-
-
-class CostsEngine(CostsFacts):
-    """Engine "costs-python": the solutions cheapest first.  The registry's
-    lists them all (so ``limit=k`` gives the k cheapest, after the whole
-    search: no cutoff); ``CostsEngine(k)`` finds the ``k`` cheapest only, DLX5's
-    search with ``k`` (what :func:`xcc.cheapest` runs with ``engine="costs-python"``)."""
-
-    name = "costs"
-    summary = ("the solutions of a problem with costs ($cost) cheapest first, by DLX5's "
-               "search, in Python")
-    good_for = ("problems whose options have costs: the cheapest solutions, without listing "
-                "the others (the reference twin of engine costs)")
-    budget = 1 << 20  # mems per step: a few milliseconds
-    bytes_per_node = 300  # five Python lists of ints
-
-    def __init__(self, k: int | None = None) -> None:
-        if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
-            raise XCCError(f"k must be a positive integer, not {k!r}"[:120], "argument 'k'")
-        self.k = k
-
-    def available(self) -> bool:
-        return True
-
-    def why_not(self) -> str | None:
-        return None
-
-    def start(self, problem: Problem, cycle=None) -> CostsRun:
-        refuse_unfit(self, problem, cycle)
-        return CostsRun(CostArrays(problem), self.k)
