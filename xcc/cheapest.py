@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .engines.costs.engine import CostsEngine
-from .errors import XCCError
+from .engines.costs.engine import for_k
 from .problem import Problem
 from .results import Solution, Stats
 from .search import Search
@@ -30,15 +29,7 @@ def cheapest(problem: Problem, k: int = 1, *,
     deadline returns ``[]``: no solution is known to be among the cheapest
     before the end).  ``engine``: "costs" (C) or "costs-python"; by default
     "costs" when the compiled extension is here, else "costs-python"."""
-    if k is None:  # CostsEngine(None) would list them all: not what "the k cheapest" means
-        raise XCCError("k must be a positive integer, not None", "argument 'k'")
-    if engine not in (None, "costs", "costs-python"):
-        raise XCCError(f"engine must be 'costs' or 'costs-python', not {engine!r}"[:120],
-                       "argument 'engine'")
-    made = CostsEngine(k, native=None if engine is None else engine == "costs")
-    if not made.available():
-        raise XCCError(made.why_not() or "engine 'costs' is not available here",
-                       "argument 'engine'")
+    made = for_k(k, engine)  # k None would list them all: not what "the k cheapest" means
     with Search(problem, engine=made, on_progress=on_progress,
                 deadline=deadline) as search:
         return [(problem.cost(s.indices), s) for s in search]

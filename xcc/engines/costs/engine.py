@@ -20,6 +20,24 @@ if TYPE_CHECKING:
     from ..base import Run
 
 
+def for_k(k: int | None, engine: str | None = None) -> "CostsEngine":
+    """The engine that finds the ``k`` cheapest: ``engine`` "costs" (C) or
+    "costs-python", by default the C one when it is built; refused with one
+    clear error when ``k`` is None (that would list them all), the name is
+    another or the engine is not here (what :func:`xcc.cheapest` and
+    ``Model.cheapest`` run)."""
+    if k is None:
+        raise XCCError("k must be a positive integer, not None", "argument 'k'")
+    if engine not in (None, "costs", "costs-python"):
+        raise XCCError(f"engine must be 'costs' or 'costs-python', not {engine!r}"[:120],
+                       "argument 'engine'")
+    made = CostsEngine(k, native=None if engine is None else engine == "costs")
+    if not made.available():
+        raise XCCError(made.why_not() or "engine 'costs' is not available here",
+                       "argument 'engine'")
+    return made
+
+
 def native_available() -> bool:
     """Whether the compiled search (xcc._costs) is here."""
     from .native import _costs
