@@ -58,7 +58,7 @@ class CostsEngine(CostsFacts):
         self.name = "costs" if self.native else "costs-python"
         self.summary = ("the solutions of a problem with costs ($cost) cheapest first, by "
                         + ("DLX5's search, compiled" if self.native else
-                           "DLX5's search in Python (the reference twin of 'costs')"))
+                           "DLX5's search in Python, the reference twin of 'costs'"))
         self.good_for = ("problems whose options have costs: the cheapest solutions, without "
                          "listing the others" if self.native else
                          "reading and checking engine 'costs'")
