@@ -39,7 +39,7 @@ _EXPORTS: dict[str, str] = {
     "Parallel": "parallel", "ParallelStats": "parallel", "map_each": "parallel.each",
     "SatSolver": "engines.sat.incremental",
     "Model": "model", "check": "checking",
-    "cheapest": "cheapest", "CostsEngine": "engines.costs.python",
+    "cheapest": "cheapest", "CostsEngine": "engines.costs.engine",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
@@ -66,7 +66,7 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .model import Model
     from .checking import check
     from .cheapest import cheapest
-    from .engines.costs.python import CostsEngine
+    from .engines.costs.engine import CostsEngine
 
     __version__: str
 

@@ -19,6 +19,11 @@ and each item's options are tried in a random order.  The same seed gives the
 same problem, hence the same solutions in the same order and the same
 statistics with the python and the c engine alike.  ``mem_limit=`` stops a
 dancing-links search after that many mems (:class:`xcc.Search`).
+
+``add_option(label, items, cost=n)`` gives an option a nonnegative integer
+cost (:attr:`xcc.Problem.costs`); ``Model.cheapest(k)`` returns the ``k``
+cheapest solutions with their costs (:func:`xcc.cheapest`, engine "costs":
+docs/costs.md), ``Model.cost(labels)`` a candidate's cost.
 """
 from __future__ import annotations
 
@@ -30,8 +35,9 @@ from typing import Callable, Hashable, Iterable, Iterator
 from .checking import refuse
 from .driving import engine_of
 from .engines import DEFAULT_ENGINE, DEFAULT_EXACT_ENGINE, Engine
+from .engines.costs.engine import for_k
 from .errors import XCCError, XCCTypeError
-from .problem import Problem, _names
+from .problem import MAX_COST, Problem, _names
 from .results import Solution, Stats
 from .search import Search, sample
 
@@ -115,6 +121,7 @@ class Model:
         self._labels: list[Label] = []
         self._number: dict[Label, int] = {}
         self._options: list[tuple] = []
+        self._costs: list[int] = []
         self._problems: dict[int | None, tuple[Problem, tuple[int, ...]]] = {}
 
     # ---- building ------------------------------------------------------------------
@@ -129,8 +136,9 @@ class Model:
         self._secondary += _names(names, "secondary")
         self._problems.clear()
 
-    def add_option(self, label: Label, items: Iterable[object]) -> None:
-        """Add the option ``items`` under ``label`` (hashable, not used before)."""
+    def add_option(self, label: Label, items: Iterable[object], *, cost: int = 0) -> None:
+        """Add the option ``items`` under ``label`` (hashable, not used before),
+        costing ``cost`` (an integer from 0 to 2**62 - 1)."""
         try:
             hash(label)
         except TypeError:
@@ -142,9 +150,15 @@ class Model:
             raise XCCTypeError(f"an option's items are a list, not {type(items).__name__}"
                                + (f" (write [{items!r}] for one item)" if isinstance(items, str)
                                   else ""), f"option {label!r}")
+        if isinstance(cost, bool) or not hasattr(cost, "__index__"):
+            raise XCCTypeError(f"a cost is an integer, not {cost!r}"[:120], f"option {label!r}")
+        cost = int(cost)  # type: ignore[call-overload]
+        if not 0 <= cost <= MAX_COST:
+            raise XCCError(f"cost {cost} must be between 0 and {MAX_COST}", f"option {label!r}")
         self._number[label] = len(self._options)
         self._labels.append(label)
         self._options.append(tuple(items))
+        self._costs.append(cost)
         self._problems.clear()
 
     @property
@@ -177,7 +191,7 @@ class Model:
             with warnings.catch_warnings(record=True) as dropped:
                 warnings.simplefilter("always")
                 problem = Problem(primary, secondary, [self._options[j] for j in order],
-                                  name=self.name,
+                                  name=self.name, costs=[self._costs[j] for j in order],
                                   _locations=[f"option {self._labels[j]!r}" for j in order])
             for warning in dropped:  # to the caller of the public method: its line
                 warnings.warn(warning.message, warning.category, stacklevel=3)
@@ -230,6 +244,24 @@ class Model:
         with Search(problem, engine=engine, limit=limit, mem_limit=mem_limit, deadline=deadline,
                     exact=exact) as search:
             return search.count()
+
+    def cheapest(self, k: int = 1, *, engine: str | None = None, seed: int | None = None,
+                 deadline: float | None = None) -> list[tuple[int, LabelledSolution]]:
+        """The ``k`` cheapest solutions (fewer if there are fewer), as ``(cost,
+        solution as labels)`` pairs, cheapest first (:func:`xcc.cheapest`;
+        ``engine`` "costs" or "costs-python", ``seed`` a seeded order)."""
+        made = for_k(k, engine)
+        problem, number = self._problem(seed)
+        label_of = self._labeller(number)
+        with Search(problem, engine=made, deadline=deadline) as search:  # as xcc.cheapest
+            return [(problem.cost(s.indices), label_of(s)) for s in search]
+
+    def cost(self, labels: Iterable[Label]) -> int:
+        """The cost of the options of ``labels`` (checked as by :meth:`check`)."""
+        labels = list(labels) if hasattr(labels, "__iter__") and not isinstance(
+            labels, (str, bytes)) else labels  # type: ignore[assignment]
+        self.check(labels)
+        return sum(self._costs[self._number[label]] for label in labels)
 
     def check(self, labels: Iterable[Label]) -> None:
         """Refuse ``labels`` unless their options form a solution: an

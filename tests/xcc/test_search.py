@@ -190,7 +190,7 @@ def test_dancing_links_counters(engine):
 
 def test_the_registry():
     assert list(REGISTRY) == ["python", "c", "sat", "memo", "memo-python", "mult", "mult-python",
-                              "cells", "cells-python", "costs", "auto"]
+                              "cells", "cells-python", "costs", "costs-python", "auto"]
     assert xcc.ENGINES == tuple(n for n, e in REGISTRY.items() if e.available())
     assert xcc.DEFAULT_ENGINE == ("c" if "c" in xcc.ENGINES else "python")
     for name, engine in REGISTRY.items():

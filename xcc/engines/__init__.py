@@ -48,7 +48,8 @@ _WHERE: dict[str, tuple[str, str, dict]] = {
     "mult-python": (".mult.python", "MultPythonEngine", {}),
     "cells": (".cells.native", "NativeCellsEngine", {}),
     "cells-python": (".cells.python", "PythonCellsEngine", {}),
-    "costs": (".costs.python", "CostsEngine", {}),
+    "costs": (".costs.engine", "CostsEngine", {"native": True}),
+    "costs-python": (".costs.engine", "CostsEngine", {"native": False}),
     "auto": (".auto", "AutoEngine", {}),
 }
 _MADE: dict[str, Engine] = {}  # the engines made so far, by name

@@ -2,8 +2,7 @@
 solution listed by engine "python" (which ignores costs), checked by the
 subset solver of tests/xcc/bruteforce.py, costs summed and sorted.
 
-Knuth's DLX5 could not be run here (no copy of dlx5.w was reachable), so no
-test compares its statistics; docs/costs.md says so.
+Its statistics against Knuth's DLX5: test_costs_dlx5.py.
 """
 from __future__ import annotations
 
@@ -16,7 +15,8 @@ from hypothesis import strategies as st
 
 import xcc
 from xcc.engines import DONE, PAUSED, REGISTRY, SOLUTION, get
-from xcc.engines.costs.python import CostArrays, CostsEngine, CostsRun
+from xcc.engines.costs.engine import CostsEngine
+from xcc.engines.costs.python import CostArrays, CostsRun
 from xcc.examples import queens, sums2
 
 from ..bruteforce import is_solution
@@ -137,9 +137,11 @@ def test_queens_with_random_costs_and_the_cut():
         nodes[k] = search.stats.nodes
     assert nodes[1] < nodes[5] < nodes[92]
     plain = xcc.count(q, engine="python")  # Algorithm C's whole tree (DLX2's choice of item)
-    listing = xcc.count(p, engine="costs")  # no k: no cut, the same tree in another order
-    assert listing.solutions == 92 and listing.nodes == plain.nodes == 1199
-    assert nodes[92] <= plain.nodes and plain.nodes > 5 * nodes[1]
+    listing = xcc.count(p, engine="costs")  # no k: no cutoff, the whole tree
+    # 92 solutions: the cutoff of k = 92 comes with the last one, too late to cut
+    assert listing.solutions == 92 and listing.nodes == nodes[92]
+    # DLX5's tree: solutions are nodes too; ties go to the dearest cheapest option
+    assert plain.nodes == 1199 and listing.nodes == 1081 and listing.nodes > 5 * nodes[1]
 
 
 def test_without_costs_the_first_k_found():
@@ -185,16 +187,27 @@ def test_links_restored_after_a_run():
     assert [list(x) for x in (a.ulink, a.dlink, a.top, a.color, a.llink, a.rlink)] == before
 
 
-def test_options_laid_out_by_cost():
+def test_taxes_and_lists_by_net_cost():
+    """DLX5's input phase: item a is taxed 1 (its cheapest option costs 1), b
+    and c nothing (each has an option of cost 0 once a's tax is paid); every
+    list runs by net cost, ties in the order given."""
     p = xcc.parse_dlx(EXAMPLE)
     a = CostArrays(p)
-    assert a.order == [5, 1, 4, 2, 3, 0, 6]  # costs 0, 1, 1, 2, 2, 3, 5 (ties by index)
-    for i in range(1, a.n + 1):  # each item's list in increasing cost
-        x, seen = a.dlink[i], []
+    assert a.tax[1:] == [1, 0, 0, 0] and a.total_tax == 1
+    a.sanity()
+
+    def listed(i):
+        x, out = a.dlink[i], []
         while x != i:
-            seen.append(a.cost[x])
+            out.append((a.option_of(x), a.cost[x]))
             x = a.dlink[x]
-        assert seen == sorted(seen)
+        return out
+
+    assert listed(1) == [(4, 0), (2, 1), (0, 2)]  # a: costs 1, 2, 3 less the tax
+    assert listed(2) == [(5, 0), (0, 2), (3, 2), (6, 5)]  # b: ties (0 and 3) in order
+    assert listed(3) == [(4, 0), (1, 1), (3, 2)]
+    assert listed(4) == [(4, 0), (5, 0), (6, 5)]  # x, a secondary item, sorted too
+    assert a.top[1:4] == [3, 4, 3]
 
 
 def test_the_registry_entry():
@@ -228,3 +241,21 @@ def test_wrong_arguments_get_the_packages_errors():
     for bad in (None, 0, -1, 0.5, True, "x", []):
         with pytest.raises(xcc.XCCError):
             xcc.cheapest(p, bad)  # type: ignore[arg-type]
+
+
+def test_the_links_are_sane_at_every_node():
+    """DLX5's sanity check (lists doubly linked, in cost order, lengths right)
+    at every node of searches with colors and a cutoff that moves."""
+
+    class Checked(CostsRun):
+        def choose(self, curcost):
+            self.a.sanity()
+            return super().choose(curcost)
+
+    for seed in range(40):
+        rng = random.Random(seed)
+        p = random_problem(rng)
+        r = Checked(CostArrays(p), rng.randint(1, 4))
+        while r.step(0) != DONE:
+            pass
+        r.a.sanity()

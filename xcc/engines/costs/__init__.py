@@ -3,10 +3,12 @@ alone (``CostsEngine(k)``, :func:`xcc.cheapest`), of an XCC problem
 whose options have costs (:attr:`xcc.Problem.costs`), after Knuth's DLX5
 (TAOCP 7.2.2.1, "exact covering with costs", Algorithm C$), in Python.
 
-``python`` holds the search (Algorithm C with the options of each item in
-increasing cost order and branch and bound against the k-th cheapest cost
-found so far; docs/costs.md).  There is no C twin yet.
+``python`` holds the search, DLX5 translated mem for mem (taxes, every item's
+list in increasing net cost, the cutoff at the k-th cheapest cost found so
+far, DLX5's choice of item; docs/costs.md): its statistics equal DLX5's.
 """
+
+LENTHRESH = 10  # DLX5's default h: usable options counted per item before its len is taken
 
 # What the engine counts, in the order of its runs' counters, each with its label
 # in str(stats): the dancing-links engines' names, so that masyu's reports (one

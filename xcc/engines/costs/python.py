@@ -1,71 +1,74 @@
-"""Engine "costs": the k cheapest solutions, by Algorithm C with costs (DLX5's way).
+"""Engine "costs-python": the k cheapest solutions, by Knuth's DLX5 (Algorithm C$).
 
-Knuth's DLX5 (TAOCP 7.2.2.1, Algorithm C$) finds the solutions of least total
-cost of an XCC problem whose options carry nonnegative costs.  His program was
-not at hand; this engine follows the book's description of the method, on the
-flat arrays of DLX2 (``ulink``, ``dlink``, ``top``, ``color``; ``len`` of an
-item in its header's ``top``; ``llink``, ``rlink`` of the active primary
-items), with two additions:
+A translation of DLX5 (TAOCP 7.2.2.1, "exact covering with costs"; the CWEB
+program dlx5.w), step for step and mem for mem, so that its statistics
+(nodes, updates, cleansings, mems) equal DLX5's on the same file and ``k``.
+The arrays are DLX2's (``ulink``, ``dlink``, ``top``, ``color``; ``len`` of an
+item in its header's ``top``; ``llink``, ``rlink``), nodes laid out in the
+problem's order, with ``cost``: the *net* cost of a node's option.
 
-- Options are laid out in increasing order of cost (ties in input order), so
-  every item's list runs from its cheapest option to its dearest, and stays so
-  as options are hidden and unhidden.
-- ``best`` holds the k cheapest solutions found so far (a heap, dearest on
-  top); once it is full, ``limit`` is the cost of its dearest, and a partial
-  solution is cut when it cannot beat that: at step C2 when the cost so far
-  plus a lower bound on the cost still to pay reaches ``limit``; at step C5
-  when the cost so far plus the option's cost does (and then every later
-  option of the item too: they cost no less).  A solution as dear as the k-th
-  is not kept (the first found of equal cost stay).
+Input phase (``CostArrays``, not counted in mems, as DLX5's ``imems`` are not):
 
-The lower bound (``bound``): every active primary item i must still be covered
-by an option o that is visible now, of cost at least ``first(i)`` (the cost of
-the first option of i's list) and with at most ``width(i)`` primary items (the
-most primary items of any option of i, fixed at the start).  Charging each
-option's cost to its primary items in equal shares, o's share for i is at
-least ``first(i) / width(i)``; the shares of the items still to cover add up
-to the cost still to pay.  So ``max(max first(i), ceil(sum first(i)/width(i)))``
-is a lower bound, computed exactly in integers (the shares scaled by the
-least common multiple of the widths) in the same pass over the active items
-that chooses the item to branch on.
+- Taxes: each primary item in turn, left to right, is taxed the least net cost
+  of the options in its list, and that tax is taken off the net cost of each
+  of those options; so every primary item has an option of net cost 0 and no
+  net cost is negative.  A solution's cost is its net cost plus ``total_tax``.
+- Every item's list is sorted by net cost, stably (DLX5's list merge sort
+  keeps the order of equal costs): cheapest on top.
 
-Steps (Algorithm C's, with the cuts):
-  C1 initialize (``CostArrays``); C2 enter level l: a solution if no active
-  primary item is left (kept in ``best``), else cut when ``spent[l] + bound``
-  reaches ``limit``; C3 choose the item i with the fewest options (leftmost on
-  ties; none: back up); C4 cover i, x_l its first option; C5 try x_l: back up
-  when it is i (the list is done) or when ``spent[l] + cost(x_l)`` reaches
-  ``limit``, else commit the other items of x_l and enter level l+1 with
-  ``spent[l+1] = spent[l] + cost(x_l)``; C6 try again: uncommit x_l's items,
-  x_l its successor; C7 backtrack: uncover i; C8 leave level l.
+Search (``CostsRun``), DLX5's labels in the comments.  ``cutoff`` is the
+``k``-th least net cost found so far (DLX5's heap ``bestcost``), ``INF`` until
+``k`` solutions are found; with no ``k`` (the registry's engine, which lists
+every solution) it stays ``INF``.
 
-Once the search is over, the run hands out the solutions of ``best`` in
-increasing order of cost (ties in the order found): one SOLUTION each.  With
-no ``k`` (the registry's engine) it keeps every solution and cuts nothing: a
-listing cheapest first, whose memory grows with the solutions.
-``step(budget)`` pauses at step C2 once ``budget`` more mems have been spent.
-Mems are counted as DLX2 counts them: a read or write of a node's field is one
-mem, the two links of a node read together one.
+- forward: a node; choose the item to branch on (``choose``): among the
+  active primary items, the one with the fewest *usable* options (those of
+  net cost below ``cutoff - curcost``; counted no further than ``t``, the best
+  so far, and after ``LENTHRESH`` of them its list's length is taken instead),
+  ties to the one whose cheapest option is dearest, then leftmost; an item
+  with no usable option sends us back (backdown).  Cover it, hiding only the
+  options of net cost below ``cutoff - nextcost`` (dearer ones can never be
+  used below), the first option the choice.
+- advance: commit the other items of the choice with the threshold
+  ``cutoff - nextcost``; no active primary item left: a solution (a node too),
+  its cost enters the heap and lowers ``cutoff``, and we recover at the same
+  level; else the next level.
+- recover: uncommit, take the next option; back up when the list is done or
+  when ``curcost`` plus its net cost reaches ``cutoff`` (the rest are dearer).
+- backup: uncover the item (with the threshold it was covered with);
+  backdown: to the level above, or the end.
+
+Uncover walks an item's list top to bottom as cover did (Knuth: "no harm is
+done"), so the same threshold bounds both.  Counted as DLX5 counts: a mem for
+each read or write of a node's field, ``ulink``/``dlink`` read together one,
+``top``/``color`` read together one; an update for each item covered and each
+option hidden from a list; a cleansing for each purify and each node cleansed.
+
+Once the search is over the run hands out the kept solutions in increasing
+order of cost (ties in the order found): one SOLUTION each.  DLX5 keeps only
+costs; this engine keeps the solutions beside them, and when a new solution
+evicts the dearest kept one, of several equally dear it evicts the last found.
+``step(budget)`` pauses at a node once ``budget`` more mems have been spent.
 """
 from __future__ import annotations
 
-import heapq
-from math import lcm
 from typing import Iterator
 
 from ...errors import XCCError
 from ...problem import Problem
-from .. import refuse_unfit
 from ..base import NO_BUDGET, PAUSED, SOLUTION, GeneratorRun, MemsRun
-from . import CostsFacts
+from . import LENTHRESH
+from .kept import Kept
 
-NO_LIMIT = 1 << 80  # above any sum of costs (each at most MAX_COST, 2**62)
+INF = (1 << 64) - 1  # DLX5's infcost: a cutoff not reached yet
+MAX_NODES = 10000000  # DLX5's max_nodes: choose's starting "fewest options"
 
 
 class CostArrays:
-    """DLX2's arrays for ``problem`` (step C1), its options laid out in
-    increasing order of cost: ``order[j]`` is the problem's index of the
-    ``j``-th option laid out, ``cost[x]`` the cost of node ``x``'s option."""
+    """DLX5's input phase for ``problem``: the nodes in the problem's order
+    (item ``i`` of 1..n its header, the first spacer at n+1), the taxes
+    assessed, every item's list sorted by net cost.  ``cost[x]`` is the net
+    cost of node ``x``'s option, ``tax[i]`` item i's tax, ``total_tax`` their sum."""
 
     def __init__(self, problem: Problem) -> None:
         c = problem.compact()
@@ -73,63 +76,111 @@ class CostArrays:
         starts, items, colors = c.starts.tolist(), c.items.tolist(), c.colors.tolist()
         m = len(starts) - 1
         costs = list(problem.costs) or [0] * m
-        self.order = order = sorted(range(m), key=lambda k: (costs[k], k))
         self.n1, self.n = n1, n
         size = n + 1 + starts[-1] + m + 1
         self.ulink = ulink = [0] * size
         self.dlink = dlink = [0] * size
-        self.top = top = [0] * size  # an item's header: its len; a spacer: -(option laid out)
+        self.top = top = [0] * size  # a header: its len; a spacer: -(its option's number)
         self.color = color = [0] * size
         self.cost = cost = [0] * size
+        # the active primary items in a list headed by 0; the secondary ones in
+        # their own list headed by n+1 (cover may take one out: no harm)
         self.llink = llink = [0] * (n + 2)
         self.rlink = rlink = [0] * (n + 2)
-        for k in range(1, n + 1):  # items 1..n; the active list holds the primary ones
-            ulink[k] = dlink[k] = k
-            if k <= n1:
-                llink[k], rlink[k - 1] = k - 1, k
-            else:
-                llink[k] = rlink[k] = k
+        for k in range(1, n1 + 1):
+            llink[k], rlink[k - 1] = k - 1, k
         llink[0], rlink[n1] = n1, 0
-        width = [1] * (n + 1)  # the most primary items of an option of each item
+        head = n + 1
+        previous = head
+        for k in range(n1 + 1, n + 1):
+            llink[k], rlink[previous] = previous, k
+            previous = k
+        llink[head], rlink[previous] = previous, head
+        lists: list[list[int]] = [[] for _ in range(n + 1)]
+        option_nodes = []
         last = n + 1  # the first spacer
-        top[last] = 0
-        for j, k in enumerate(order):
+        for k in range(m):
             spacer = last
-            primaries = sum(1 for e in range(starts[k], starts[k + 1]) if items[e] < n1)
+            first = last + 1
             for e in range(starts[k], starts[k + 1]):
                 last += 1
                 i = items[e] + 1
-                top[last], color[last], cost[last] = i, colors[e], costs[k]
-                top[i] += 1
-                u = ulink[i]
-                dlink[u] = ulink[i] = last
-                ulink[last], dlink[last] = u, i
-                width[i] = max(width[i], primaries)
+                top[last], color[last] = i, colors[e]
+                lists[i].append(last)
             dlink[spacer] = last
+            option_nodes.append(range(first, last + 1))
             last += 1
-            top[last], ulink[last] = -(j + 1), spacer + 1
+            top[last], ulink[last] = -(k + 1), first
         self.last_node = last
-        self.width = width
-        self.scale = lcm(*width[1:n1 + 1])  # the shares first(i)/width(i), scaled to integers
-        self.share = [0] + [self.scale // w for w in width[1:]]
+        # taxes: item by item, the least net cost of its options, taken off them
+        net = list(costs)
+        option_at = {}
+        for k, nodes in enumerate(option_nodes):
+            for x in nodes:
+                option_at[x] = k
+        self.tax = tax = [0] * (n + 1)
+        for i in range(1, n1 + 1):
+            ks = [option_at[x] for x in lists[i]]
+            least = min((net[k] for k in ks), default=0)
+            if least:
+                tax[i] = least
+                for k in ks:
+                    net[k] -= least
+        self.total_tax = sum(tax)
+        for k, nodes in enumerate(option_nodes):
+            for x in nodes:
+                cost[x] = net[k]
+        # every item's list in increasing net cost, stably
+        for i in range(1, n + 1):
+            ordered = sorted(lists[i], key=cost.__getitem__)
+            top[i] = len(ordered)
+            prev = i
+            for x in ordered:
+                dlink[prev], ulink[x] = x, prev
+                prev = x
+            dlink[prev], ulink[i] = i, prev
 
     def option_of(self, x: int) -> int:
         """The problem's index of the option of node ``x``."""
         top = self.top
         while top[x] > 0:
             x += 1
-        return self.order[-top[x] - 1]
+        return -top[x] - 1
+
+    def sanity(self) -> None:
+        """DLX5's ``sanity``: the active items' lists are doubly linked, hold
+        their own nodes in increasing net cost, and a primary one's ``len`` is
+        its length."""
+        a, n1 = self, self.n1
+        q, p = 0, a.rlink[0]
+        while True:
+            assert a.llink[p] == q, f"bad llink at item {p}"
+            if p == 0:
+                break
+            qq, pp, k = p, a.dlink[p], 0
+            while True:
+                assert a.ulink[pp] == qq, f"bad ulink at node {pp}"
+                if pp == p:
+                    break
+                assert a.top[pp] == p, f"bad top at node {pp}"
+                assert qq == p or a.cost[pp] >= a.cost[qq], f"costs out of order at {pp}"
+                qq, pp, k = pp, a.dlink[pp], k + 1
+            assert p > n1 or a.top[p] == k, f"bad len at item {p}"
+            q, p = p, a.rlink[p]
 
 
 class CostsRun(GeneratorRun, MemsRun):
-    """One run of the min-cost search over ``CostArrays``, keeping the ``k``
-    cheapest solutions (every solution when ``k`` is None: no cut)."""
+    """One run of DLX5's search over ``CostArrays``, keeping the ``k``
+    cheapest solutions (every solution when ``k`` is None: no cutoff)."""
 
     def __init__(self, a: CostArrays, k: int | None) -> None:
         self.a, self.k = a, k
         self.nodes = self.updates = self.cleansings = self.mems = self.max_level = 0
-        self.best: list[tuple[int, int, tuple[int, ...]]] = []  # (-cost, -found, options)
-        self.found = 0  # solutions kept so far, cut ones included
+        self.kept = Kept(k)
+        self.found = 0  # solutions found (each beat the cutoff of its time)
+        self.cutoff = INF
+        self._bestcost = [INF] * k + [0] if k is not None else []  # DLX5's heap of net costs
+        self.mems = k or 0  # a mem for each INF put into the heap
         self._last: tuple[int, tuple[int, ...]] | None = None
         self._pause_at = NO_BUDGET
         self._steps: Iterator[int] | None = self._search()
@@ -147,243 +198,292 @@ class CostsRun(GeneratorRun, MemsRun):
             raise XCCError("no solution yet")
         return self._last[0]
 
-    def limit(self) -> int:
-        """The cost a new solution must stay under: the k-th cheapest found, once k are."""
-        k = self.k
-        return -self.best[0][0] if k is not None and len(self.best) >= k else NO_LIMIT
-
     def counters(self) -> dict[str, int]:
         return {"nodes": self.nodes, "updates": self.updates, "cleansings": self.cleansings,
                 "mems": self.mems, "max_level": self.max_level}
 
-    # ---- hide and unhide, cover and uncover ----------------------------------------
+    # ---- cover and uncover, purify and unpurify, below a threshold ----------------
 
-    def hide(self, p: int) -> None:
-        """Take the other nodes of ``p``'s option out of their items' lists."""
+    def _hide_option(self, rr: int, mems: int) -> int:
+        """Take the other nodes of ``rr``'s option out of their lists
+        (cleansed ones are in none); the mems so far in and out."""
         a = self.a
-        ulink, dlink, top, color = a.ulink, a.dlink, a.top, a.color
-        mems, updates = self.mems, self.updates
-        q = p + 1
-        while q != p:
-            x = top[q]; u, d = ulink[q], dlink[q]; mems += 2  # noqa: E702
-            if x <= 0:
-                q = u  # a spacer: back to the first node of the option
-                continue
-            if color[q] >= 0:  # a cleansed node is in no list
-                dlink[u] = d; ulink[d] = u; top[x] -= 1; mems += 3  # noqa: E702
-                updates += 1
-            q += 1
-        self.mems, self.updates = mems, updates
+        ulink, dlink, top, color, n1 = a.ulink, a.dlink, a.top, a.color, a.n1
+        nn = rr + 1
+        while nn != rr:
+            mems += 1
+            if color[nn] >= 0:
+                uu, dd = ulink[nn], dlink[nn]; mems += 1  # noqa: E702
+                cc = top[nn]
+                if cc <= 0:
+                    nn = uu
+                    continue
+                dlink[uu] = dd; ulink[dd] = uu; mems += 2  # noqa: E702
+                self.updates += 1
+                if cc <= n1:
+                    top[cc] -= 1; mems += 2  # noqa: E702
+            nn += 1
+        return mems
 
-    def unhide(self, p: int) -> None:
-        """Undo ``hide(p)``, right to left."""
+    def _unhide_option(self, rr: int, mems: int) -> int:
+        """Undo ``_hide_option(rr)`` (left to right, as DLX5 does)."""
         a = self.a
-        ulink, dlink, top, color = a.ulink, a.dlink, a.top, a.color
-        mems = self.mems
-        q = p - 1
-        while q != p:
-            x = top[q]; u, d = ulink[q], dlink[q]; mems += 2  # noqa: E702
-            if x <= 0:
-                q = d  # a spacer: on to the last node of the option
-                continue
-            if color[q] >= 0:
-                dlink[u] = q; ulink[d] = q; top[x] += 1; mems += 3  # noqa: E702
-            q -= 1
+        ulink, dlink, top, color, n1 = a.ulink, a.dlink, a.top, a.color, a.n1
+        nn = rr + 1
+        while nn != rr:
+            mems += 1
+            if color[nn] >= 0:
+                uu, dd = ulink[nn], dlink[nn]; mems += 1  # noqa: E702
+                cc = top[nn]
+                if cc <= 0:
+                    nn = uu
+                    continue
+                dlink[uu] = nn; ulink[dd] = nn; mems += 2  # noqa: E702
+                if cc <= n1:
+                    top[cc] += 1; mems += 2  # noqa: E702
+            nn += 1
+        return mems
+
+    def cover(self, c: int, thresh: int) -> None:
+        """Take item ``c`` out of its list; hide its options of net cost below ``thresh``."""
+        a = self.a
+        llink, rlink, dlink, cost, n = a.llink, a.rlink, a.dlink, a.cost, a.n
+        l, r = llink[c], rlink[c]; mems = self.mems + 1  # noqa: E702
+        rlink[l] = r; llink[r] = l; mems += 2  # noqa: E702
+        self.updates += 1
+        rr = dlink[c]; mems += 1  # noqa: E702
+        while rr > n:
+            mems += 1
+            if cost[rr] >= thresh:
+                break
+            mems = self._hide_option(rr, mems)
+            rr = dlink[rr]; mems += 1  # noqa: E702
         self.mems = mems
 
-    def cover(self, i: int) -> None:
-        """Hide every option of item ``i``; take ``i`` out of the active list."""
+    def uncover(self, c: int, thresh: int) -> None:
+        """Undo ``cover(c, thresh)`` (its list top to bottom again)."""
         a = self.a
-        dlink = a.dlink
-        p = dlink[i]; self.mems += 1  # noqa: E702
-        while p != i:
-            self.hide(p)
-            p = dlink[p]; self.mems += 1  # noqa: E702
-        l, r = a.llink[i], a.rlink[i]; a.rlink[l] = r; a.llink[r] = l; self.mems += 3  # noqa: E702
+        llink, rlink, dlink, cost, n = a.llink, a.rlink, a.dlink, a.cost, a.n
+        mems = self.mems
+        rr = dlink[c]; mems += 1  # noqa: E702
+        while rr > n:
+            mems += 1
+            if cost[rr] >= thresh:
+                break
+            mems = self._unhide_option(rr, mems)
+            rr = dlink[rr]; mems += 1  # noqa: E702
+        l, r = llink[c], rlink[c]; mems += 1  # noqa: E702
+        rlink[l] = c; llink[r] = c; mems += 2  # noqa: E702
+        self.mems = mems
 
-    def uncover(self, i: int) -> None:
-        """Undo ``cover(i)``, bottom to top."""
+    def purify(self, p: int, thresh: int) -> None:
+        """Node ``p`` colors its secondary item: among the options of net cost
+        below ``thresh``, hide those of another color, cleanse (color -1) the
+        others of the same color."""
         a = self.a
-        ulink = a.ulink
-        l, r = a.llink[i], a.rlink[i]; a.rlink[l] = a.llink[r] = i; self.mems += 3  # noqa: E702
-        p = ulink[i]; self.mems += 1  # noqa: E702
-        while p != i:
-            self.unhide(p)
-            p = ulink[p]; self.mems += 1  # noqa: E702
-
-    def purify(self, p: int) -> None:
-        """Node ``p`` colors its secondary item: hide the options of another
-        color there, cleanse (color -1) those of the same color."""
-        a = self.a
-        dlink, top, color = a.dlink, a.top, a.color
-        c, i = color[p], top[p]; self.mems += 1  # noqa: E702
+        dlink, top, color, cost, n = a.dlink, a.top, a.color, a.cost, a.n
+        cc, x = top[p], color[p]; mems = self.mems + 1  # noqa: E702
         self.cleansings += 1
-        q = dlink[i]; self.mems += 1  # noqa: E702
-        while q != i:
-            if color[q] == c:
-                color[q] = -1; self.mems += 1  # noqa: E702
+        rr = dlink[cc]; mems += 1  # noqa: E702
+        while rr > n:
+            mems += 1
+            if cost[rr] >= thresh:
+                break
+            mems += 1
+            if color[rr] != x:
+                mems = self._hide_option(rr, mems)
+            elif rr != p:
                 self.cleansings += 1
-            else:
-                self.hide(q)
-            q = dlink[q]; self.mems += 2  # noqa: E702
+                color[rr] = -1; mems += 1  # noqa: E702
+            rr = dlink[rr]; mems += 1  # noqa: E702
+        self.mems = mems
 
-    def unpurify(self, p: int, c: int) -> None:
-        """Undo ``purify(p)`` (``c`` the color it gave), bottom to top."""
+    def unpurify(self, p: int, thresh: int) -> None:
+        """Undo ``purify(p, thresh)``."""
         a = self.a
-        ulink, top, color = a.ulink, a.top, a.color
-        i = top[p]; self.mems += 1  # noqa: E702
-        q = ulink[i]; self.mems += 1  # noqa: E702
-        while q != i:
-            if color[q] < 0:
-                color[q] = c; self.mems += 1  # noqa: E702
-            else:
-                self.unhide(q)
-            q = ulink[q]; self.mems += 2  # noqa: E702
+        dlink, top, color, cost, n = a.dlink, a.top, a.color, a.cost, a.n
+        cc, x = top[p], color[p]; mems = self.mems + 1  # noqa: E702
+        rr = dlink[cc]; mems += 1  # noqa: E702
+        while rr > n:
+            mems += 1
+            if cost[rr] >= thresh:
+                break
+            mems += 1
+            if color[rr] < 0:
+                color[rr] = x; mems += 1  # noqa: E702
+            elif rr != p:
+                mems = self._unhide_option(rr, mems)
+            rr = dlink[rr]; mems += 1  # noqa: E702
+        self.mems = mems
 
-    def commit(self, x: int) -> None:
+    def commit(self, x: int, thresh: int) -> None:
         """Cover or purify the items of ``x``'s option other than ``x``'s own."""
         a = self.a
         top, color, ulink = a.top, a.color, a.ulink
-        p = x + 1
-        while p != x:
-            j = top[p]; self.mems += 1  # noqa: E702
-            if j <= 0:
-                p = ulink[p]; self.mems += 1  # noqa: E702
+        pp = x + 1
+        while pp != x:
+            cc = top[pp]; self.mems += 1  # noqa: E702
+            if cc <= 0:
+                pp = ulink[pp]; self.mems += 1  # noqa: E702
                 continue
-            if color[p] == 0:
-                self.cover(j)
-            elif color[p] > 0:
-                self.purify(p)
-            p += 1
+            if color[pp] == 0:
+                self.cover(cc, thresh)
+            elif color[pp] > 0:
+                self.purify(pp, thresh)
+            pp += 1
 
-    def uncommit(self, x: int) -> None:
-        """Undo ``commit(x)``, right to left."""
+    def uncommit(self, x: int, thresh: int) -> None:
+        """Undo ``commit(x, thresh)``, right to left."""
         a = self.a
         top, color, dlink = a.top, a.color, a.dlink
-        p = x - 1
-        while p != x:
-            j = top[p]; self.mems += 1  # noqa: E702
-            if j <= 0:
-                p = dlink[p]; self.mems += 1  # noqa: E702
+        self.mems += 1  # DLX5 charges one for fetching the threshold
+        pp = x - 1
+        while pp != x:
+            cc = top[pp]; self.mems += 1  # noqa: E702
+            if cc <= 0:
+                pp = dlink[pp]; self.mems += 1  # noqa: E702
                 continue
-            if color[p] == 0:
-                self.uncover(j)
-            elif color[p] > 0:
-                self.unpurify(p, color[p])  # its color was cleansed to -1 and given back
-            p -= 1
+            if color[pp] == 0:
+                self.uncover(cc, thresh)
+            elif color[pp] > 0:
+                self.unpurify(pp, thresh)
+            pp -= 1
 
-    # ---- choosing, with the bound ---------------------------------------------------
+    # ---- choosing the item ----------------------------------------------------------
 
-    def choose(self) -> tuple[int, int]:
-        """One pass over the active primary items: ``(i, bound)``, ``i`` the
-        item with the fewest options (leftmost on ties; 0 when none is
-        active) and ``bound`` the lower bound on the cost still to pay
-        (``NO_LIMIT`` when an item has no option left)."""
+    def choose(self, curcost: int) -> tuple[int, int]:
+        """``(t, i)``: the item ``i`` to branch on and its ``t`` usable options
+        (``t == 0``: some item has none, back down)."""
         a = self.a
-        rlink, dlink, top, cost, share = a.rlink, a.dlink, a.top, a.cost, a.share
-        best_i, best_len, most, shares = 0, NO_LIMIT, 0, 0
+        rlink, dlink, top, cost, n = a.rlink, a.dlink, a.top, a.cost, a.n
+        room = self.cutoff - curcost  # an option must cost less than this
+        t, best_itm, tmpcost = MAX_NODES, 0, 0
         mems = self.mems
-        i = rlink[0]; mems += 1  # noqa: E702
-        while i != 0:
-            length = top[i]; x = dlink[i]; mems += 2  # noqa: E702
-            if length == 0:
-                self.mems = mems
-                return i, NO_LIMIT
-            first = cost[x]; mems += 1  # noqa: E702
-            most = max(most, first)
-            shares += first * share[i]
-            if length < best_len:
-                best_i, best_len = i, length
-            i = rlink[i]; mems += 1  # noqa: E702
+        k = rlink[0]; mems += 1  # noqa: E702
+        while k != 0:
+            p = dlink[k]; mems += 1  # noqa: E702
+            if p == k:  # an empty list
+                t, best_itm = 0, k
+                break
+            mincost = cost[p]; mems += 1  # noqa: E702
+            if mincost >= room:  # no usable option
+                t, best_itm = 0, k
+                break
+            s = 1
+            p = dlink[p]; mems += 1  # noqa: E702
+            while True:
+                if p <= n:
+                    break  # s usable options: the whole list
+                mems += 1
+                if cost[p] >= room:
+                    break  # s usable options, the rest too dear
+                if s == t:  # more than t usable options
+                    s = -1
+                    break
+                if s >= LENTHRESH:  # looked far enough: the list's length will do
+                    s = top[k]; mems += 1  # noqa: E702
+                    break
+                p = dlink[p]; mems += 1  # noqa: E702
+                s += 1
+            if s >= 0 and (s < t or (s == t and mincost > tmpcost)):
+                t, best_itm, tmpcost = s, k, mincost
+            k = rlink[k]; mems += 1  # noqa: E702
         self.mems = mems
-        return best_i, max(most, -(-shares // a.scale))
+        return t, best_itm
 
-    # ---- the search: steps C1-C8 ----------------------------------------------------
+    def _keep(self, nextcost: int, level: int, choice: list[int]) -> None:
+        """A solution of net cost ``nextcost``: into DLX5's heap (lowering the
+        cutoff) and, with its options, among the kept ones."""
+        a, k = self.a, self.k
+        self.found += 1
+        self.kept.add(nextcost, tuple(a.option_of(p) for p in choice[:level + 1]))
+        if k is None:
+            return
+        best = self._bestcost  # a heap, dearest on top; best[k] == 0
+        h, hh = 0, 2
+        while hh <= k:
+            self.mems += 2
+            if best[hh] > best[hh - 1]:
+                if nextcost < best[hh]:
+                    best[h] = best[hh]; h = hh; self.mems += 1  # noqa: E702
+                else:
+                    break
+            elif nextcost < best[hh - 1]:
+                best[h] = best[hh - 1]; h = hh - 1; self.mems += 1  # noqa: E702
+            else:
+                break
+            hh = h + h + 2
+        best[h] = nextcost; self.mems += 1  # noqa: E702
+        self.cutoff = best[0]; self.mems += 1  # noqa: E702
+
+    # ---- the search -----------------------------------------------------------------
 
     def _search(self) -> Iterator[int]:
         a = self.a
-        dlink, top, cost = a.dlink, a.top, a.cost
-        x: list[int] = []  # x[l]: the node tried at level l
-        spent = [0]  # spent[l]: the cost of the options of levels 0..l-1
-        level = 0
+        dlink, top, cost, rlink = a.dlink, a.top, a.cost, a.rlink
+        choice: list[int] = []
+        partcost: list[int] = []
+        thresh0: list[int] = []  # the threshold the item of each level was covered with
+        thresh: list[int] = []  # the threshold its choice's other items were committed with
+        level = curcost = nextcost = cur = best_itm = 0
+        forward = True
         while True:
-            # C2: enter level `level`
-            if self.mems >= self._pause_at:
-                yield PAUSED
-            self.nodes += 1
-            self.max_level = max(self.max_level, level)
-            i, bound = self.choose()
-            if i == 0:  # no active primary item: a solution, cheaper than the limit
-                self.found += 1
-                entry = (-spent[level], -self.found,
-                         tuple(a.option_of(p) for p in x[:level]))
-                if self.k is None or len(self.best) < self.k:
-                    heapq.heappush(self.best, entry)
+            if forward:  # forward: a node of the search tree
+                if self.mems >= self._pause_at:
+                    yield PAUSED
+                self.nodes += 1
+                t, best_itm = self.choose(curcost)
+                if t == 0:
+                    forward, step = False, "backdown"
                 else:
-                    heapq.heapreplace(self.best, entry)
-                enter = False
-            elif spent[level] + bound >= self.limit():
-                enter = False  # the cut at C2 (an empty item included)
-            else:
-                # C3 chose i; C4: cover it and try its first option
-                self.cover(i)
-                x[level:] = [dlink[i]]; self.mems += 1  # noqa: E702
-                enter = True
+                    del choice[level:], partcost[level:], thresh0[level:], thresh[level:]
+                    partcost.append(curcost); self.mems += 1  # noqa: E702
+                    cur = dlink[best_itm]; choice.append(cur); self.mems += 2  # noqa: E702
+                    nextcost = curcost + cost[cur]; self.mems += 1  # noqa: E702
+                    thresh0.append(self.cutoff - nextcost); self.mems += 1  # noqa: E702
+                    thresh.append(0)
+                    self.cover(best_itm, thresh0[level])
+                    step = "advance"
             while True:
-                if enter:
-                    # C5: try x[level]
-                    p = x[level]
-                    if p != i and spent[level] + cost[p] < self.limit():
-                        self.mems += 1
-                        self.commit(p)
-                        spent[level + 1:] = [spent[level] + cost[p]]
-                        level += 1
-                        break
-                    # C7: no option left that could beat the limit: uncover i
-                    self.uncover(i)
-                # C8: leave the level
-                if level == 0:
-                    yield from self._hand_out()
-                    return
-                level -= 1
-                # C6: try again with the next option of the item of that level
-                p = x[level]
-                self.uncommit(p)
-                i = top[p]; x[level] = dlink[p]; self.mems += 2  # noqa: E702
-                enter = True
+                if step == "advance":
+                    thresh[level] = self.cutoff - nextcost; self.mems += 1  # noqa: E702
+                    self.commit(cur, thresh[level])
+                    self.mems += 1
+                    if rlink[0] == 0:  # a solution (a node of the tree too)
+                        self.nodes += 1
+                        self.max_level = max(self.max_level, level + 1)
+                        self._keep(nextcost, level, choice)
+                        step = "recover"
+                        continue
+                    level += 1
+                    self.max_level = max(self.max_level, level)
+                    curcost = nextcost
+                    forward = True
+                    break
+                if step == "backup":
+                    self.mems += 1
+                    self.uncover(best_itm, thresh0[level])
+                    step = "backdown"
+                if step == "backdown":
+                    if level == 0:
+                        yield from self._hand_out()
+                        return
+                    level -= 1
+                    cur = choice[level]; best_itm = top[cur]; self.mems += 2  # noqa: E702
+                    curcost = partcost[level]; self.mems += 1  # noqa: E702
+                    step = "recover"
+                # recover: the next option of the item of this level
+                self.uncommit(cur, thresh[level])
+                cur = choice[level] = dlink[cur]; self.mems += 2  # noqa: E702
+                if cur == best_itm:
+                    step = "backup"
+                    continue
+                nextcost = curcost + cost[cur]; self.mems += 1  # noqa: E702
+                step = "backup" if nextcost >= self.cutoff else "advance"
 
     def _hand_out(self) -> Iterator[int]:
         """SOLUTION for each solution kept, cheapest first (ties: first found first)."""
-        for minus_cost, _, options in sorted(self.best, key=lambda e: (-e[0], -e[1])):
-            self._last = (-minus_cost, options)
+        tax = self.a.total_tax
+        for net, options in self.kept.hand_out():
+            self._last = (net + tax, options)
             yield SOLUTION
-
-
-class CostsEngine(CostsFacts):
-    """Engine "costs": the solutions cheapest first.  The registry's lists them
-    all (so ``limit=k`` gives the k cheapest, after the whole search: no cut);
-    ``CostsEngine(k)`` finds the ``k`` cheapest only, cutting the search by
-    the k-th cheapest cost found (what :func:`xcc.cheapest` runs)."""
-
-    name = "costs"
-    summary = ("the solutions of a problem with costs ($cost) cheapest first, as DLX5 ranks "
-               "them")
-    good_for = ("problems whose options have costs: the cheapest solutions, without listing "
-                "the others")
-    budget = 1 << 20  # mems per step: a few milliseconds
-    bytes_per_node = 300  # five Python lists of ints
-
-    def __init__(self, k: int | None = None) -> None:
-        if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
-            raise XCCError(f"k must be a positive integer, not {k!r}"[:120], "argument 'k'")
-        self.k = k
-
-    def available(self) -> bool:
-        return True
-
-    def why_not(self) -> str | None:
-        return None
-
-    def start(self, problem: Problem, cycle=None) -> CostsRun:
-        refuse_unfit(self, problem, cycle)
-        return CostsRun(CostArrays(problem), self.k)

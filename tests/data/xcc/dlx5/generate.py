@@ -1,8 +1,10 @@
 """Make the costed DLX files here and record DLX5's k cheapest costs for them.
 
 Run by hand, not by the tests: ``python generate.py /path/to/dlx5`` (DLX5 tangled
-from Knuth's dlx5.w and compiled; see README).  Writes ``*.dlx`` and
-``expected.json`` ({file: {k: [costs, cheapest first]}}).
+from Knuth's dlx5.w and compiled; see README).  Writes ``*.dlx``,
+``expected.json`` ({file: {k: [costs, cheapest first]}}) and ``stats.json``
+({file: {k: {solutions, nodes, updates, cleansings, mems}}}: DLX5's last line,
+``mems`` the search's part, after the "+").
 """
 from __future__ import annotations
 
@@ -46,16 +48,24 @@ def assignment(n: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dlx5_costs(dlx5: str, path: Path, k: int) -> list[int]:
+STATS = re.compile(r"Altogether (\d+) solutions?, \d+\+(\d+) mems, (\d+) updates, "
+                   r"(\d+) cleansings, \d+ bytes, (\d+) nodes")
+
+
+def dlx5_run(dlx5: str, path: Path, k: int) -> tuple[list[int], dict[str, int]]:
+    """DLX5's k best costs and its statistics on ``path``."""
     run = subprocess.run([dlx5, f"k{k}"], stdin=path.open(), capture_output=True,
                          text=True, check=True)
+    m = STATS.search(run.stderr)
+    assert m, run.stderr
+    stats = dict(zip(("solutions", "mems", "updates", "cleansings", "nodes"), map(int, m.groups())))
     tail = run.stderr.split("The optimum cost", 1)
     if len(tail) == 1:
-        return []  # no solution
+        return [], stats  # no solution
     costs: list[int] = []
     for m in re.finditer(r"\$(\d+)(?: \(repeated (\d+) times\))?", tail[1]):
         costs += [int(m.group(1))] * int(m.group(2) or 1)
-    return costs
+    return costs, stats
 
 
 def main(dlx5: str) -> None:
@@ -64,11 +74,15 @@ def main(dlx5: str) -> None:
         files[f"random{seed:02d}.dlx"] = random_problem(seed)
     files["assign5.dlx"] = assignment(5, 1)
     files["assign6.dlx"] = assignment(6, 2)
-    expected = {}
+    expected: dict = {}
+    stats: dict = {}
     for name, text in files.items():
         (HERE / name).write_text(text)
-        expected[name] = {str(k): dlx5_costs(dlx5, HERE / name, k) for k in KS}
+        runs = {str(k): dlx5_run(dlx5, HERE / name, k) for k in KS}
+        expected[name] = {k: costs for k, (costs, _) in runs.items()}
+        stats[name] = {k: figures for k, (_, figures) in runs.items()}
     (HERE / "expected.json").write_text(json.dumps(expected, indent=1) + "\n")
+    (HERE / "stats.json").write_text(json.dumps(stats, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -69,7 +69,7 @@ def reference(problem, cycle=None):
 def test_sat_is_listed_exactly_when_python_sat_imports():
     assert ("sat" in xcc.ENGINES) == (sat.solver_class() is not None)
     assert list(REGISTRY) == ["python", "c", "sat", "memo", "memo-python", "mult", "mult-python",
-                              "cells", "cells-python", "costs", "auto"]
+                              "cells", "cells-python", "costs", "costs-python", "auto"]
 
 
 def test_missing_python_sat_is_explained(monkeypatch, shared):
