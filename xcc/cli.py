@@ -110,11 +110,16 @@ SEED = option("seed", "--seed", kind=int, min=0, metavar="N",
                    "(xcc.shuffle): ties among the items with fewest options broken at random, "
                    "each item's options tried in a random order; the same solutions, in "
                    "another order, the same for the same N (random restarts).")
+MEMS = option("mem_limit", "--mems", kind=int, min=1, metavar="N",
+              help="Stop at the first step C5 (trying an option) once N mems are spent, as DLX2 "
+                   "counts them (python and c stop at the same node): a limit that reproduces "
+                   "on any machine, unlike seconds. Engines that count mems: " + ", ".join(
+                       n for n, e in REGISTRY.items() if "mems" in e.counter_labels) + ".")
 SOLVE = (
     FILE,
     option("limit", "--limit", "-n", kind=int, min=1, metavar="N", help="Stop after N solutions."),
     option("stats", "--stats", kind=bool, default=False, help="Print the statistics to stderr."),
-    ENGINE, MEMORY, *PARALLEL, SEED,
+    ENGINE, MEMORY, *PARALLEL, SEED, MEMS,
 )
 # xcc/csrc/quick.c runs ``xcc count FILE`` with the options marked quick (tests/xcc/test_quick.py)
 COUNT = (
@@ -124,7 +129,7 @@ COUNT = (
            quick=True),
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
            quick=True),
-    MEMORY, *PARALLEL, SEED,
+    MEMORY, *PARALLEL, SEED, MEMS,
 )
 
 
@@ -150,6 +155,23 @@ def _seeded(problem, seed: Optional[int]):
     return problem if seed is None else shuffle(problem, seed).problem
 
 
+def _search(problem, **options) -> Search:
+    """The run of ``solve`` and ``count``; a refused ``mem_limit`` named as its option."""
+    try:
+        return Search(problem, **options)
+    except XCCError as err:
+        if err.where != "argument 'mem_limit'":
+            raise
+        raise XCCError(err.message.replace("a mem_limit", "--mems"), "--mems") from None
+
+
+def _sequential_only(mem_limit: Optional[int]) -> None:
+    """--mems stops one sequential run (``Search(mem_limit=)``), not a split one."""
+    if mem_limit is not None:
+        raise XCCError("--mems limits a run here, not a split one (--jobs, --scheduler, "
+                       "--local-cluster)")
+
+
 def _progress(stats: Stats) -> None:
     """Solutions so far and the engine's first counter (nodes, or solves), with its rate."""
     name, value = next(iter(stats.counters.items()), ("nodes", 0))
@@ -164,13 +186,14 @@ def _stats_text(stats: Stats) -> str:
 
 def solve(file: str, limit: Optional[int], stats: bool, engine: str, memory: Optional[str],
           jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
-          resume: Optional[str], seed: Optional[int]) -> int:
+          resume: Optional[str], seed: Optional[int], mem_limit: Optional[int]) -> int:
     """Print every solution, one option per line, in Knuth's style.
 
     Each solution is printed whole: after Ctrl-C the statistics count the
     solutions printed, and the exit code is 130.
 
     Example: xcc solve examples/queens8.dlx --limit 3 --stats
+
     Example: xcc solve examples/queens8.dlx --limit 1 --seed 7
     """
     problem = _load(file, engine)
@@ -178,10 +201,11 @@ def solve(file: str, limit: Optional[int], stats: bool, engine: str, memory: Opt
         runs = _limited(engine, problem, memory)
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:   # the seed's order, printed alike (the same option texts)
+            _sequential_only(mem_limit)
             return cli_parallel.solve(_seeded(problem, seed), engine=engine, limit=limit,
                                       options=options, resume=resume, stats=stats,
                                       text=_stats_text)
-    search = Search(problem, engine=runs, limit=limit, seed=seed)
+        search = _search(problem, engine=runs, limit=limit, seed=seed, mem_limit=mem_limit)
     printed = 0
     try:
         with _bad_input(), search:
@@ -203,25 +227,28 @@ def solve(file: str, limit: Optional[int], stats: bool, engine: str, memory: Opt
 
 def count(file: str, engine: str, limit: Optional[int], as_json: bool, quiet: bool,
           memory: Optional[str], jobs: Optional[int], scheduler: Optional[str],
-          local_cluster: Optional[int], resume: Optional[str], seed: Optional[int]) -> int:
+          local_cluster: Optional[int], resume: Optional[str], seed: Optional[int],
+          mem_limit: Optional[int]) -> int:
     """Count the solutions and print the statistics.
 
     Progress goes to stderr about once a second; Ctrl-C prints the statistics
     so far ("interrupted": true) and exits 130.
 
     Example: xcc count examples/queens8.dlx --json
-    Example: xcc count examples/queens8.dlx --seed 7
+
+    Example: xcc count examples/queens8.dlx --seed 7 --mems 100000
     """
     problem = _load(file, engine)
     with _bad_input():
         runs = _limited(engine, problem, memory)
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:
+            _sequential_only(mem_limit)
             return cli_parallel.count(_seeded(problem, seed), engine=engine, limit=limit,
                                       options=options, resume=resume, progress=not quiet,
                                       as_json=as_json, text=_stats_text)
-    search = Search(problem, engine=runs, limit=limit, seed=seed,
-                    on_progress=None if quiet else _progress)
+        search = _search(problem, engine=runs, limit=limit, seed=seed, mem_limit=mem_limit,
+                         on_progress=None if quiet else _progress)
     interrupted = False
     try:
         with _bad_input(), search:

@@ -286,3 +286,26 @@ def test_the_command_takes_a_seed():
     bad = xcc_command("count", file, "--seed", "-1")
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "--seed" in bad.stderr
     assert "--seed N" in xcc_command("solve", "--help").stdout
+
+
+def test_the_command_takes_a_mem_limit():
+    """``--mems M`` is ``Search(mem_limit=M)``: the c engine's run, checked against the
+    python engine's (the same node, the same statistics), with a seed too."""
+    file = "examples/queens8.dlx"
+    problem = xcc.read_dlx(str(ROOT / file))
+    for args, seed in (((), None), (("--seed", "7"), 7)):
+        out = xcc_command("count", file, "--mems", "100000", "--json", "-q", *args)
+        assert out.returncode == 0, out.stderr
+        stats = json.loads(out.stdout)
+        with xcc.Search(problem, engine="python", mem_limit=100_000, seed=seed) as search:
+            expected = search.count()
+        assert search.mem_limited and not stats["complete"]
+        assert {k: stats[k] for k in expected.counters} == expected.counters
+        assert stats["solutions"] == expected.solutions < 92
+    out = xcc_command("solve", file, "--mems", "20000")
+    assert out.returncode == 0 and out.stdout.count(":\n") == 1, out.stderr
+    for refused in (("-e", "sat"), ("-j", "2"), ("--mems", "0")):
+        bad = xcc_command("count", file, "--mems", "100", *refused)
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1, bad.stderr
+        assert "--mems" in bad.stderr and "Traceback" not in bad.stderr
+
