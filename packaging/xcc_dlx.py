@@ -49,13 +49,17 @@ IGNORED = shutil.ignore_patterns("__pycache__", "*.py[cod]", "*.so", "*.pyd", "*
 
 def requirement_name(requirement: str) -> str:
     """The project name of a PEP 508 requirement (``numpy>=1.24`` -> ``numpy``)."""
-    return re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement).group(1).lower()
+    found = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", requirement)
+    if found is None:
+        raise SystemExit(f"{Path(__file__).name}: cannot read the requirement {requirement!r}")
+    return found.group(1).lower()
 
 
 def metadata(main: dict) -> dict:
     """The pyproject.toml of xcc-dlx, from the main one (see the module)."""
     project, setuptools = main["project"], main["tool"]["setuptools"]
-    required, extras = [], {extra: [] for extra in EXTRAS}
+    required: list[str] = []
+    extras: dict[str, list[str]] = {extra: [] for extra in EXTRAS}
     for requirement in project["dependencies"]:
         name = requirement_name(requirement)
         extra = next((e for e, names in EXTRAS.items() if name in names), None)

@@ -96,11 +96,12 @@ def shuffle(problem: Problem, seed: int) -> Shuffled:
     position[np.asarray(primary, dtype=np.int64)] = np.arange(n1)
     position[n1 + np.asarray(secondary, dtype=np.int64)] = np.arange(n1, n1 + n2)
     taken = np.asarray(order, dtype=np.int64)
-    sizes = np.diff(c.starts.astype(np.int64))[taken]
+    old: np.ndarray = c.starts.astype(np.int64)
+    sizes: np.ndarray = (old[1:] - old[:-1])[taken]
     starts = np.zeros(m + 1, dtype=np.int64)
     np.cumsum(sizes, out=starts[1:])
     # entry e of the new layout is entry (old start of its option) + (e - new start)
-    entries = np.repeat(c.starts[:-1].astype(np.int64)[taken] - starts[:-1], sizes) + \
+    entries = np.repeat(old[:-1][taken] - starts[:-1], sizes) + \
         np.arange(int(starts[-1]), dtype=np.int64)
     names = problem.primary + problem.secondary
     bounds = problem.bounds
