@@ -40,6 +40,7 @@ _EXPORTS: dict[str, str] = {
     "SatSolver": "engines.sat.incremental",
     "Model": "model", "check": "checking",
     "cheapest": "cheapest", "CostsEngine": "engines.costs.engine",
+    "version": "distribution", "DISTRIBUTION": "distribution", "ALONE": "distribution",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
@@ -47,8 +48,6 @@ __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "wri
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
            "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Model", "check",
            "Diagram", "build_diagram", "cheapest", "CostsEngine"]
-
-DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproject.toml)
 
 if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typed)
     from .cycle import Cycle
@@ -67,19 +66,9 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .checking import check
     from .cheapest import cheapest
     from .engines.costs.engine import CostsEngine
+    from .distribution import ALONE, DISTRIBUTION, version
 
     __version__: str
-
-
-def version() -> str:
-    """The installed distribution's version: pyproject.toml's, the one source, read
-    from the package metadata (``xcc.__version__``, ``masyu.__version__``, ``--version``);
-    ``0+unknown`` for a source tree that was never installed."""
-    metadata = importlib.import_module("importlib.metadata")   # start-up: only when asked
-    try:
-        return metadata.version(DISTRIBUTION)
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
 
 
 def main() -> None:
@@ -104,7 +93,15 @@ def main() -> None:
     if code is None:
         from .parallel import prestart_if_asked
         prestart_if_asked(sys.argv[1:])  # --jobs: the fork server starts while typer is imported
-        from .cli import main as full  # typer and the whole library: only when needed
+        try:
+            from .cli import main as full  # typer and the whole library: only when needed
+        except ModuleNotFoundError as err:  # xcc alone (ALONE) installed without its extra cli
+            if err.name not in ("typer", "click"):
+                raise
+            from .distribution import ALONE
+            sys.stderr.write(f"xcc: this command needs typer: pip install '{ALONE}[cli]' "
+                             f"(xcc count FILE runs without it)\n")
+            sys.exit(2)
         full()
     else:
         sys.exit(code)
@@ -113,6 +110,7 @@ def main() -> None:
 def __getattr__(name: str):
     module = _EXPORTS.get(name)
     if name == "__version__":
+        from .distribution import version
         value = version()
     elif module is not None:
         value = getattr(importlib.import_module(f".{module}", __name__), name)

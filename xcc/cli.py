@@ -28,6 +28,7 @@ from .engines.refuse import limited
 from .errors import XCCError
 from .results import Stats
 from .search import Search
+from .shuffle import shuffle
 from .sizes import parse_size
 from .textio import held_interrupt
 
@@ -104,11 +105,21 @@ MEMORY = option("memory", "--memory", metavar="SIZE", show_default=False,
                 help="Refuse up front, with the estimate, work that would need more memory "
                      "than SIZE (4G, 512M); the memo engines weigh their plan and layers "
                      "against it, and without it against half the machine's memory.")
+SEED = option("seed", "--seed", kind=int, min=0, metavar="N",
+              help="Search the items and options in the random order drawn from N "
+                   "(xcc.shuffle): ties among the items with fewest options broken at random, "
+                   "each item's options tried in a random order; the same solutions, in "
+                   "another order, the same for the same N (random restarts).")
+MEMS = option("mem_limit", "--mems", kind=int, min=1, metavar="N",
+              help="Stop at the first step C5 (trying an option) once N mems are spent, as DLX2 "
+                   "counts them (python and c stop at the same node): a limit that reproduces "
+                   "on any machine, unlike seconds. Engines that count mems: " + ", ".join(
+                       n for n, e in REGISTRY.items() if "mems" in e.counter_labels) + ".")
 SOLVE = (
     FILE,
     option("limit", "--limit", "-n", kind=int, min=1, metavar="N", help="Stop after N solutions."),
     option("stats", "--stats", kind=bool, default=False, help="Print the statistics to stderr."),
-    ENGINE, MEMORY, *PARALLEL,
+    ENGINE, MEMORY, *PARALLEL, SEED, MEMS,
 )
 # xcc/csrc/quick.c runs ``xcc count FILE`` with the options marked quick (tests/xcc/test_quick.py)
 COUNT = (
@@ -118,7 +129,7 @@ COUNT = (
            quick=True),
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
            quick=True),
-    MEMORY, *PARALLEL,
+    MEMORY, *PARALLEL, SEED, MEMS,
 )
 
 
@@ -138,6 +149,29 @@ def _limited(engine: str, problem, memory: Optional[str]):
     return limited(get(engine), problem, parse_size(memory, "--memory"))
 
 
+def _seeded(problem, seed: Optional[int]):
+    """The problem a parallel run splits: ``problem`` in the order of ``seed``
+    (:mod:`xcc.shuffle`; a --resume file then names that order's problem)."""
+    return problem if seed is None else shuffle(problem, seed).problem
+
+
+def _search(problem, **options) -> Search:
+    """The run of ``solve`` and ``count``; a refused ``mem_limit`` named as its option."""
+    try:
+        return Search(problem, **options)
+    except XCCError as err:
+        if err.where != "argument 'mem_limit'":
+            raise
+        raise XCCError(err.message.replace("a mem_limit", "--mems"), "--mems") from None
+
+
+def _sequential_only(mem_limit: Optional[int]) -> None:
+    """--mems stops one sequential run (``Search(mem_limit=)``), not a split one."""
+    if mem_limit is not None:
+        raise XCCError("--mems limits a run here, not a split one (--jobs, --scheduler, "
+                       "--local-cluster)")
+
+
 def _progress(stats: Stats) -> None:
     """Solutions so far and the engine's first counter (nodes, or solves), with its rate."""
     name, value = next(iter(stats.counters.items()), ("nodes", 0))
@@ -152,22 +186,26 @@ def _stats_text(stats: Stats) -> str:
 
 def solve(file: str, limit: Optional[int], stats: bool, engine: str, memory: Optional[str],
           jobs: Optional[int], scheduler: Optional[str], local_cluster: Optional[int],
-          resume: Optional[str]) -> int:
+          resume: Optional[str], seed: Optional[int], mem_limit: Optional[int]) -> int:
     """Print every solution, one option per line, in Knuth's style.
 
     Each solution is printed whole: after Ctrl-C the statistics count the
     solutions printed, and the exit code is 130.
 
     Example: xcc solve examples/queens8.dlx --limit 3 --stats
+
+    Example: xcc solve examples/queens8.dlx --limit 1 --seed 7
     """
     problem = _load(file, engine)
     with _bad_input():
         runs = _limited(engine, problem, memory)
         options = cli_parallel.where(jobs, scheduler, local_cluster)
-        if options is not None:
-            return cli_parallel.solve(problem, engine=engine, limit=limit, options=options,
-                                      resume=resume, stats=stats, text=_stats_text)
-    search = Search(problem, engine=runs, limit=limit)
+        if options is not None:   # the seed's order, printed alike (the same option texts)
+            _sequential_only(mem_limit)
+            return cli_parallel.solve(_seeded(problem, seed), engine=engine, limit=limit,
+                                      options=options, resume=resume, stats=stats,
+                                      text=_stats_text)
+        search = _search(problem, engine=runs, limit=limit, seed=seed, mem_limit=mem_limit)
     printed = 0
     try:
         with _bad_input(), search:
@@ -189,24 +227,28 @@ def solve(file: str, limit: Optional[int], stats: bool, engine: str, memory: Opt
 
 def count(file: str, engine: str, limit: Optional[int], as_json: bool, quiet: bool,
           memory: Optional[str], jobs: Optional[int], scheduler: Optional[str],
-          local_cluster: Optional[int], resume: Optional[str]) -> int:
+          local_cluster: Optional[int], resume: Optional[str], seed: Optional[int],
+          mem_limit: Optional[int]) -> int:
     """Count the solutions and print the statistics.
 
     Progress goes to stderr about once a second; Ctrl-C prints the statistics
     so far ("interrupted": true) and exits 130.
 
     Example: xcc count examples/queens8.dlx --json
+
+    Example: xcc count examples/queens8.dlx --seed 7 --mems 100000
     """
     problem = _load(file, engine)
     with _bad_input():
         runs = _limited(engine, problem, memory)
         options = cli_parallel.where(jobs, scheduler, local_cluster)
         if options is not None:
-            return cli_parallel.count(problem, engine=engine, limit=limit, options=options,
-                                      resume=resume, progress=not quiet, as_json=as_json,
-                                      text=_stats_text)
-    search = Search(problem, engine=runs, limit=limit,
-                    on_progress=None if quiet else _progress)
+            _sequential_only(mem_limit)
+            return cli_parallel.count(_seeded(problem, seed), engine=engine, limit=limit,
+                                      options=options, resume=resume, progress=not quiet,
+                                      as_json=as_json, text=_stats_text)
+        search = _search(problem, engine=runs, limit=limit, seed=seed, mem_limit=mem_limit,
+                         on_progress=None if quiet else _progress)
     interrupted = False
     try:
         with _bad_input(), search:

@@ -270,15 +270,14 @@ def run(group, args: Sequence[str], prog: str, out_of_memory: str = "out of memo
 def new_app(prog: str, help: str):
     """A Typer app for the command ``prog``: plain help, ``--version``, shell completion
     (``--install-completion``, ``--show-completion``)."""
-    import importlib
     import typer   # start-up: only for the Typer command
+    from .distribution import version as installed   # xcc alone or with masyu
     app = typer.Typer(add_completion=True, no_args_is_help=True, help=help,
                       rich_markup_mode=None, pretty_exceptions_enable=False)
 
     def show_version(value: bool) -> None:
-        if value:
-            metadata = importlib.import_module("importlib.metadata")   # only for --version
-            typer.echo(f"{prog} {metadata.version('xcc-masyu')}")
+        if value:   # the installed distribution's, xcc alone or with masyu (xcc.version)
+            typer.echo(f"{prog} {installed()}")
             raise typer.Exit()
 
     version = typer.Option(False, "--version", is_eager=True, callback=show_version,

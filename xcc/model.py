@@ -13,11 +13,12 @@ the positions of the options kept then differ from the positions given; the
 model maps them back through ``Problem.source_index``.
 
 ``seed=`` runs the search on the problem with its items and options in a
-seeded random order: Algorithm C takes the leftmost of the items with the
-fewest options, so ties are broken by a random priority drawn from the seed,
-and each item's options are tried in a random order.  The same seed gives the
-same problem, hence the same solutions in the same order and the same
-statistics with the python and the c engine alike.  ``mem_limit=`` stops a
+seeded random order (:mod:`xcc.shuffle`, as ``xcc.Search(seed=)``):
+Algorithm C takes the leftmost of the items with the fewest options, so ties
+are broken by a random priority drawn from the seed, and each item's options
+are tried in a random order.  The same seed gives the same problem, hence the
+same solutions in the same order and the same statistics with the python and
+the c engine alike.  ``mem_limit=`` stops a
 dancing-links search after that many mems (:class:`xcc.Search`).
 
 ``add_option(label, items, cost=n)`` gives an option a nonnegative integer
@@ -27,7 +28,6 @@ docs/costs.md), ``Model.cost(labels)`` a candidate's cost.
 """
 from __future__ import annotations
 
-import random
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Hashable, Iterable, Iterator
@@ -40,6 +40,7 @@ from .errors import XCCError, XCCTypeError
 from .problem import MAX_COST, Problem, _names
 from .results import Solution, Stats
 from .search import Search, sample
+from .shuffle import check_seed, shuffle
 
 Label = Hashable
 
@@ -122,19 +123,19 @@ class Model:
         self._number: dict[Label, int] = {}
         self._options: list[tuple] = []
         self._costs: list[int] = []
-        self._problems: dict[int | None, tuple[Problem, tuple[int, ...]]] = {}
+        self._made: tuple[Problem, tuple[int, ...]] | None = None
 
     # ---- building ------------------------------------------------------------------
 
     def add_primary(self, *names: str) -> None:
         """Declare primary items (covered exactly once)."""
         self._primary += _names(names, "primary")
-        self._problems.clear()
+        self._made = None
 
     def add_secondary(self, *names: str) -> None:
         """Declare secondary items (covered at most once, or with one color)."""
         self._secondary += _names(names, "secondary")
-        self._problems.clear()
+        self._made = None
 
     def add_option(self, label: Label, items: Iterable[object], *, cost: int = 0) -> None:
         """Add the option ``items`` under ``label`` (hashable, not used before),
@@ -159,7 +160,7 @@ class Model:
         self._labels.append(label)
         self._options.append(tuple(items))
         self._costs.append(cost)
-        self._problems.clear()
+        self._made = None
 
     @property
     def labels(self) -> tuple[Label, ...]:
@@ -171,33 +172,24 @@ class Model:
 
     def problem(self, seed: int | None = None) -> Problem:
         """The :class:`xcc.Problem` the engines search (validated when first
-        asked for; with ``seed``, its items and options in that seed's order)."""
-        return self._problem(seed)[0]
+        asked for; with ``seed``, its items and options in that seed's order:
+        :func:`xcc.shuffle.shuffle`, what a search with that seed runs)."""
+        if check_seed(seed) is None:
+            return self._problem()[0]
+        return shuffle(self._problem()[0], seed).problem
 
-    def _problem(self, seed: int | None) -> tuple[Problem, tuple[int, ...]]:
+    def _problem(self) -> tuple[Problem, tuple[int, ...]]:
         """The problem, and for each of its options the model's position of it."""
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise XCCTypeError(f"seed must be an integer, not {type(seed).__name__}",
-                               "argument 'seed'")
-        made = self._problems.get(seed)
+        made = self._made
         if made is None:
-            primary, secondary = list(self._primary), list(self._secondary)
-            order = list(range(len(self._options)))
-            if seed is not None:
-                rng = random.Random(seed)
-                rng.shuffle(primary)
-                rng.shuffle(secondary)
-                rng.shuffle(order)
             with warnings.catch_warnings(record=True) as dropped:
                 warnings.simplefilter("always")
-                problem = Problem(primary, secondary, [self._options[j] for j in order],
-                                  name=self.name, costs=[self._costs[j] for j in order],
-                                  _locations=[f"option {self._labels[j]!r}" for j in order])
+                problem = Problem(self._primary, self._secondary, self._options, name=self.name,
+                                  costs=self._costs,
+                                  _locations=[f"option {label!r}" for label in self._labels])
             for warning in dropped:  # to the caller of the public method: its line
                 warnings.warn(warning.message, warning.category, stacklevel=3)
-            if seed is not None:  # keep the plain problem and the last seed's, no more
-                self._problems = {k: v for k, v in self._problems.items() if k is None}
-            made = self._problems[seed] = problem, tuple(order[j] for j in problem.source_index)
+            made = self._made = problem, problem.source_index
         return made
 
     # ---- solving -------------------------------------------------------------------
@@ -210,16 +202,16 @@ class Model:
         ``limit`` stops after that many solutions, ``mem_limit`` after that
         many mems (the dancing-links engines), ``deadline`` after that many
         seconds; ``seed`` searches in a seeded random order."""
-        problem, number = self._problem(seed)
+        problem, number = self._problem()
         return Solutions(Search(problem, engine=engine, limit=limit, mem_limit=mem_limit,
-                                deadline=deadline), self._labeller(number))
+                                deadline=deadline, seed=seed), self._labeller(number))
 
     def sample(self, k: int, *, seed: int,
                engine: str | Engine | None = None) -> list[LabelledSolution]:
         """``k`` solutions drawn uniformly at random and independently (repeats
         possible) by an ``exact`` engine (:func:`xcc.sample`; default: the
         fastest available), as labels; the same seed gives the same draws."""
-        problem, number = self._problem(None)
+        problem, number = self._problem()
         chosen = engine if engine is not None else DEFAULT_EXACT_ENGINE
         return list(map(self._labeller(number), sample(problem, k, seed=seed, engine=chosen)))
 
@@ -239,10 +231,10 @@ class Model:
               deadline: float | None = None) -> Stats:
         """Count the solutions (all, or up to a limit) and return the statistics;
         an ``exact`` engine (``memo``) counts without listing when no limit is set."""
-        problem = self._problem(seed)[0]
+        problem = self._problem()[0]
         exact = limit is None and mem_limit is None and engine_of(engine).exact
         with Search(problem, engine=engine, limit=limit, mem_limit=mem_limit, deadline=deadline,
-                    exact=exact) as search:
+                    exact=exact, seed=seed) as search:
             return search.count()
 
     def cheapest(self, k: int = 1, *, engine: str | None = None, seed: int | None = None,
@@ -251,9 +243,9 @@ class Model:
         solution as labels)`` pairs, cheapest first (:func:`xcc.cheapest`;
         ``engine`` "costs" or "costs-python", ``seed`` a seeded order)."""
         made = for_k(k, engine)
-        problem, number = self._problem(seed)
+        problem, number = self._problem()
         label_of = self._labeller(number)
-        with Search(problem, engine=made, deadline=deadline) as search:  # as xcc.cheapest
+        with Search(problem, engine=made, deadline=deadline, seed=seed) as search:  # as xcc.cheapest
             return [(problem.cost(s.indices), label_of(s)) for s in search]
 
     def cost(self, labels: Iterable[Label]) -> int:
@@ -270,7 +262,7 @@ class Model:
         if isinstance(labels, (str, bytes)) or not hasattr(labels, "__iter__"):
             raise XCCTypeError(f"a candidate is a list of labels, not {type(labels).__name__}",
                                "argument 'labels'")
-        problem, number = self._problem(None)
+        problem, number = self._problem()
         kept = {j: k for k, j in enumerate(number)}
         chosen = []
         for label in labels:

@@ -29,6 +29,7 @@ from .errors import XCCError
 from .interrupts import held
 from .problem import Problem
 from .results import Solution, Stats
+from .shuffle import check_seed, shuffle
 
 COUNT_ROOM = 1 << 62  # solutions a count may find in one step: no limit but the budget
 BATCH = 256  # the most solutions a listing takes from the engine at once
@@ -55,6 +56,11 @@ class Search(Driver):
     the search at the first step C5 (trying an option) once it has spent that
     many mems, ``mem_limited`` and not ``complete``: the step budget is cut to
     the mems left, so the python and c engines stop at the same node.
+    ``seed`` (an integer, 0 or more) searches the problem with its items and
+    options in that seed's random order (:mod:`xcc.shuffle`: ties among the
+    items with fewest options broken at random, each item's options tried in a
+    random order), for every engine; solutions still index ``problem``'s
+    options.  The same seed, the same search; None (the default): the given order.
     """
 
     def __init__(self, problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE,
@@ -62,7 +68,8 @@ class Search(Driver):
                  on_progress: Callable[[Stats], None] | None = None,
                  progress_every: float = 1.0, deadline: float | None = None,
                  exact: bool = False, draws: tuple[int, int] | None = None,
-                 mem_limit: int | None = None, by: object = None) -> None:
+                 mem_limit: int | None = None, by: object = None,
+                 seed: int | None = None) -> None:
         super().__init__(problem, engine=engine, limit=limit, cycle=cycle,
                          on_progress=on_progress, progress_every=progress_every,
                          deadline=deadline)
@@ -86,6 +93,9 @@ class Search(Driver):
             raise XCCError("counts by weight (by=) are exact counts: an exact engine, no limit",
                            "argument 'by'")
         self.exact, self.draws, self.mem_limit, self.by = bool(exact), draws, mem_limit, by
+        self.seed = check_seed(seed)
+        # what the engine searches: the problem, or a seed's order of it (mapped back)
+        self._shuffled = None if seed is None else shuffle(problem, seed)
         self.mem_limited = False  # stopped at the mem_limit
         self._run: Run | None = None
         self._solutions: Iterator[Solution] | None = None
@@ -138,7 +148,10 @@ class Search(Driver):
                     if self._reached() or status == DONE or tick():
                         break
             except KeyboardInterrupt:  # the untried rest, for a state to resume from
-                self._keep_rest(run)
+                if self._shuffled is None:  # (a seed's prefixes name its own options)
+                    self._keep_rest(run)
+                else:
+                    self.rest = None
                 raise
         return self.stats
 
@@ -174,7 +187,8 @@ class Search(Driver):
         if self.exact:  # nothing to list: the count is all
             self._exact_count()
             return
-        stats, problem = self.stats, self.problem
+        stats, problem, shuffled = self.stats, self.problem, self._shuffled
+        back = None if shuffled is None else shuffled.back
         with self._running() as run:
             batch, budget, clock, start = run.batch, self._engine.budget, time.perf_counter, \
                 self._start
@@ -188,7 +202,7 @@ class Search(Driver):
                 for indices in found:
                     stats.solutions += 1
                     stats.seconds = clock() - start
-                    yield Solution(indices, problem)
+                    yield Solution(indices if back is None else back(indices), problem)
                 if self._reached() or status == DONE:
                     return
                 size = min(2 * size, BATCH)
@@ -206,10 +220,13 @@ class Search(Driver):
 
     def _begin(self) -> Run:
         """The engine's run: a search, an exact count, or uniform draws."""
-        engine, problem, cycle = self._engine, self.problem, self.cycle
+        engine, problem, cycle, shuffled = self._engine, self.problem, self.cycle, self._shuffled
+        if shuffled is not None:
+            problem = shuffled.problem
         if self.exact:
             if self.by is not None:
-                return engine.start_count(problem, cycle, by=self.by)
+                by = self.by if shuffled is None else shuffled.weights(self.by)
+                return engine.start_count(problem, cycle, by=by)
             return engine.start_count(problem, cycle)
         if self.draws is not None:
             return engine.start_sample(problem, cycle, *self.draws)
@@ -231,19 +248,23 @@ class Search(Driver):
 
 def solve(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int | None = None,
           cycle: Cycle | None = None, jobs: int | None = None, executor=None,
-          scheduler=None) -> Iterator[Solution]:
+          scheduler=None, seed: int | None = None) -> Iterator[Solution]:
     """Yield the solutions of ``problem`` lazily, in the engine's order.
 
     ``jobs=N`` (a process pool), ``executor=`` (any concurrent.futures
     executor or a distributed.Client) or ``scheduler=`` (a Dask scheduler's
     address) split the search into subproblems run there (xcc.parallel):
-    the same solutions in the same order."""
+    the same solutions in the same order.  ``seed`` searches in that seed's
+    random order (:class:`Search`)."""
     if jobs is not None or executor is not None or scheduler is not None:
         from .parallel import solve as in_parallel  # pools and Dask: loaded only when asked for
-        yield from in_parallel(problem, engine=engine, limit=limit, cycle=cycle, jobs=jobs,
-                               executor=executor, scheduler=scheduler)
+        shuffled = None if check_seed(seed) is None else shuffle(problem, seed)
+        found = in_parallel(problem if shuffled is None else shuffled.problem, engine=engine,
+                            limit=limit, cycle=cycle, jobs=jobs, executor=executor,
+                            scheduler=scheduler)
+        yield from found if shuffled is None else map(shuffled.solution, found)
         return
-    with Search(problem, engine=engine, limit=limit, cycle=cycle) as search:
+    with Search(problem, engine=engine, limit=limit, cycle=cycle, seed=seed) as search:
         yield from search
 
 
@@ -252,7 +273,7 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
           on_progress: Callable[[Stats], None] | None = None,
           deadline: float | None = None, jobs: int | None = None,
           executor=None, scheduler=None, by: object = None,
-          local_cluster: int | None = None) -> Stats:
+          local_cluster: int | None = None, seed: int | None = None) -> Stats:
     """Count solutions (all, or up to ``limit``) and return the statistics.
 
     With an ``exact`` engine (``memo``) and no limit nothing is listed:
@@ -271,12 +292,15 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
     ``stats.by`` is ``{weight: solutions}``, the rows summing to the count;
     ``by`` is a weight per option, a function of the option index, or
     ``"cycles"`` (with ``cycle``: any number of disjoint cycles, weighed by
-    their number; see ``xcc/engines/memo/poly.py``).
+    their number; see ``xcc/engines/memo/poly.py``).  ``seed`` searches in
+    that seed's random order (:class:`Search`): the same count, other counters.
     """
     split = jobs is not None or executor is not None or scheduler is not None or \
         local_cluster is not None
     if by is not None and split:
         raise XCCError("counts by weight (by=) are not split", "argument 'by'")
+    if split and check_seed(seed) is not None:  # the subproblems of the seed's order
+        problem = shuffle(problem, seed).problem
     if split and limit is None and engine_of(engine).exact and jobs is None and executor is None:
         from .parallel import LevelCount  # Dask: loaded only when asked for
         search = LevelCount(problem, engine=engine, cycle=cycle, scheduler=scheduler,
@@ -295,7 +319,7 @@ def count(problem: Problem, *, engine: str | Engine = DEFAULT_ENGINE, limit: int
         return search.stats
     exact = limit is None and engine_of(engine).exact
     search = Search(problem, engine=engine, limit=limit, cycle=cycle, on_progress=on_progress,
-                    deadline=deadline, exact=exact, by=by)
+                    deadline=deadline, exact=exact, by=by, seed=seed)
     try:
         with search:
             search.count()
