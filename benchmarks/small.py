@@ -12,16 +12,19 @@ and hard, or with ``--all`` every class of the file), in milliseconds of CPU tim
   ``import masyu``: what a one-shot script or ``masyu count`` pays);
 - ``warm``: the best of ``--repeat`` more calls on the same puzzle;
 - ``deduce``: :func:`masyu.deduce.settle` alone, the C deducer's one call, warm (the
-  floor of a proof by deduction; Tatham's solver is not on this machine), and the share
-  of the class it settles;
+  floor of a proof by deduction), and the share of the class it settles;
+- the peers of ``benchmarks/peers`` that are built (``build_tatham.py``,
+  ``build_cspuz.py``; a peer not built is left out, with a note on stderr), the same
+  ``cold`` and ``warm`` in one process per class, and the medians over puzzles of the
+  ratios this / peer: Tatham's deduction (``pearl_solve``, C) over the puzzles it
+  finishes (``finished``), cspuz (Rust + Glucose) over all;
 - with ``--against TREE`` (another checkout with its own ``.venv``, e.g. a worktree of
   the commit before a change), the same ``cold`` and ``warm`` with that tree's code, in
   the same run, and the ratios this / that.
 
-cspuz (semiexp's Rust solver with Glucose) is not on this machine's package index; issue
-34's figures for it (6x6 easy 0.60 / 0.42 ms cold / warm, 8x8 easy 1.13 / 0.94, 10x10 easy
-1.72 warm, 10x10 hard 2.57 / 2.25: the project's time over the ratio) are printed beside,
-from another run.
+Issue 34's targets read off the table: 6x6 and 8x8 easy ``warm / tatham warm`` at most
+2 and ``cold / cspuz cold`` at most 1; 10x10 easy and hard ``/ cspuz`` at most 0.7.
+docs/policy.md keeps the last run's table.
 """
 from __future__ import annotations
 
@@ -34,8 +37,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-CSPUZ_MS = {"6x6-easy": (0.60, 0.42), "8x8-easy": (1.13, 0.94), "10x10-easy": (None, 1.72),
-            "10x10-hard": (2.57, 2.25)}   # issue 34, another run: (cold, warm)
+CLASSES = ("6x6-easy", "8x8-easy", "10x10-easy", "10x10-hard")   # issue 34's
 
 
 def worker(root: str, puzzles: str, names: list[str], repeat: int) -> dict:
@@ -85,11 +87,34 @@ def cell(value) -> str:
     return "" if value is None else f"{value:.3f}"
 
 
+def ratio(this: list[float], that: list[float], keep=None) -> float | None:
+    """The median over puzzles of this / that (of the puzzles ``keep`` marks)."""
+    keep = keep or [True] * len(this)
+    return med([a / b for a, b, k in zip(this, that, keep) if k and b > 0])
+
+
+def peers() -> dict:
+    """``{name: driver}`` of the native peers built here (stderr names the others)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "peers"))
+    import build_cspuz
+    import build_tatham
+    out = {}
+    for name, module in (("tatham", build_tatham), ("cspuz", build_cspuz)):
+        driver = module.binary()
+        if driver is None:
+            print(f"small.py: peer {name} not built (python benchmarks/peers/"
+                  f"{Path(module.__file__).name}); left out", file=sys.stderr)
+        else:
+            out[name] = driver
+    return out
+
+
 def main(argv=None) -> int:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import masyu
     import puzzle_files
+    from peers import native
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-class", type=int, default=20)
     ap.add_argument("--all", action="store_true", help="every class of the file")
@@ -98,14 +123,21 @@ def main(argv=None) -> int:
     puzzle_files.add_option(ap)
     args = ap.parse_args(argv)
     classes: dict[str, list[str]] = {}
+    chosen = {}
     for p in masyu.load(args.puzzles):
         parts = (p.name or "").split("-")
         if len(parts) < 3:
             continue
         cls = f"{parts[1]}-{parts[2]}"
-        if (args.all or cls in CSPUZ_MS) and len(classes.setdefault(cls, [])) < args.per_class:
+        if (args.all or cls in CLASSES) and len(classes.setdefault(cls, [])) < args.per_class:
             classes[cls].append(p.name)
-    head = ["cold ms", "warm ms", "deduce ms", "settled", "warm / deduce", "cspuz cold / warm"]
+            chosen[p.name] = p
+    drivers = peers()
+    head = ["cold ms", "warm ms", "deduce ms", "settled", "warm / deduce"]
+    if "tatham" in drivers:
+        head += ["tatham cold / warm ms", "finished", "cold / tatham", "warm / tatham"]
+    if "cspuz" in drivers:
+        head += ["cspuz cold / warm ms", "cold / cspuz", "warm / cspuz"]
     if args.against:
         head += ["that cold ms", "that warm ms", "cold this / that", "warm this / that"]
     print(f"| class | puzzles | " + " | ".join(head) + " |")
@@ -115,8 +147,23 @@ def main(argv=None) -> int:
         row = [cell(med(this["cold"])), cell(med(this["warm"])), cell(med(this["deduce"])),
                f"{this['settled']}/{len(names)}",
                cell(med([w / d for w, d in zip(this["warm"], this["deduce"])]))]
-        cspuz = CSPUZ_MS.get(cls, (None, None))
-        row.append(" / ".join(cell(x) or "–" for x in cspuz) if cls in CSPUZ_MS else "")
+        for peer, driver in drivers.items():
+            got = native.run(driver, [chosen[n] for n in names], args.repeat)
+            cold = [got[n][0] for n in names]
+            warm = [got[n][1] for n in names]
+            done = [got[n][2] == "unique" for n in names]
+            wrong = [n for n in names if got[n][2] not in ("unique", "stuck")]
+            if wrong:
+                print(f"small.py: {peer} says {got[wrong[0]][2]} of {wrong[0]}", file=sys.stderr)
+            if peer == "tatham":
+                both = [cell(med([c for c, d in zip(cold, done) if d])),
+                        cell(med([w for w, d in zip(warm, done) if d]))]
+                row += [" / ".join(x or "–" for x in both), f"{sum(done)}/{len(names)}",
+                        cell(ratio(this["cold"], cold, done)),
+                        cell(ratio(this["warm"], warm, done))]
+            else:
+                row += [f"{cell(med(cold))} / {cell(med(warm))}",
+                        cell(ratio(this["cold"], cold)), cell(ratio(this["warm"], warm))]
         if args.against:
             that = measure(args.against.resolve(), str(args.puzzles), names, args.repeat)
             row += [cell(med(that["cold"])), cell(med(that["warm"])),
