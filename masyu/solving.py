@@ -151,7 +151,7 @@ class Search:
             if resume is not None:
                 raise MasyuError("resume continues a search split over workers (jobs=N, ...)",
                                  "argument 'resume'")
-            self._runs = runs(weak, method, limit, encoding, engine, cells)
+            check_choices(encoding, method, engine, weak)   # the runs: once deduction did not settle
         self.puzzle, self.weak, self.limit = puzzle, bool(weak), limit
         self.probe: xcc.Stats | None = None
         self._encodings: dict[str, Encoding] = {}
@@ -167,6 +167,8 @@ class Search:
         self.seeded = deduced.forced if seed and deduced else 0
         self._forced = deduced.values if self.seeded else None
         if self._settled is None:
+            if not self._where:
+                self._runs = runs(weak, method, limit, encoding, engine, cells)
             self._start(*self._runs[0])
             return
         self.method = self.engine = DEDUCE   # deduction answered alone: no engine runs
