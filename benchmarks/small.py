@@ -1,7 +1,7 @@
 """Uniqueness proofs, cold and warm, side by side with another build (issues 15 and 34).
 
     python benchmarks/small.py [--against TREE] [--per-class 20] [--all] [--puzzles FILE]
-                               [--repeat 5]
+                               [--repeat 5] [--rounds 1]
 
 For each class of ``--puzzles FILE`` (``puzzle_files.py``: by default the subset in
 tests/data/puzzles; the first ``--per-class`` of each class: 6x6 and 8x8 easy, 10x10 easy
@@ -21,6 +21,10 @@ and hard, or with ``--all`` every class of the file), in milliseconds of CPU tim
 - with ``--against TREE`` (another checkout with its own ``.venv``, e.g. a worktree of
   the commit before a change), the same ``cold`` and ``warm`` with that tree's code, in
   the same run, and the ratios this / that.
+
+With ``--rounds N`` every measurement (this tree, the peers, ``--against``'s) is made N
+times, in turn, each in a fresh process, and each puzzle keeps its least cold and warm
+time: on a shared machine, the load of the moment weighs on one round, not on one column.
 
 Issue 34's targets read off the table: 6x6 and 8x8 easy ``warm / tatham warm`` at most
 2 and ``cold / cspuz cold`` at most 1; 10x10 easy and hard ``/ cspuz`` at most 0.7.
@@ -79,6 +83,14 @@ def measure(tree: Path, puzzles: str, names: list[str], repeat: int) -> dict:
     return json.loads(done.stdout.splitlines()[-1])
 
 
+def least(rounds: list[dict], keys=("cold", "warm", "deduce")) -> dict:
+    """One measurement from several rounds of it: per puzzle, the least of each time."""
+    out = dict(rounds[0])
+    for key in keys:
+        out[key] = [min(times) for times in zip(*(r[key] for r in rounds))]
+    return out
+
+
 def med(values) -> float | None:
     return statistics.median(values) if values else None
 
@@ -120,6 +132,7 @@ def main(argv=None) -> int:
     ap.add_argument("--all", action="store_true", help="every class of the file")
     ap.add_argument("--against", type=Path, metavar="TREE")
     ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--rounds", type=int, default=1, help="measure each N times, in turn")
     puzzle_files.add_option(ap)
     args = ap.parse_args(argv)
     classes: dict[str, list[str]] = {}
@@ -143,18 +156,29 @@ def main(argv=None) -> int:
     print(f"| class | puzzles | " + " | ".join(head) + " |")
     print("|---|---:|" + "---:|" * len(head))
     for cls, names in classes.items():
-        this = measure(ROOT, str(args.puzzles), names, args.repeat)
+        rounds: dict[str, list[dict]] = {}
+        for _ in range(args.rounds):   # in turn: the machine's load spread over all
+            rounds.setdefault("this", []).append(
+                measure(ROOT, str(args.puzzles), names, args.repeat))
+            for peer, driver in drivers.items():
+                got = native.run(driver, [chosen[n] for n in names], args.repeat)
+                rounds.setdefault(peer, []).append(
+                    {"cold": [got[n][0] for n in names], "warm": [got[n][1] for n in names],
+                     "verdict": [got[n][2] for n in names]})
+            if args.against:
+                rounds.setdefault("that", []).append(
+                    measure(args.against.resolve(), str(args.puzzles), names, args.repeat))
+        this = least(rounds["this"])
         row = [cell(med(this["cold"])), cell(med(this["warm"])), cell(med(this["deduce"])),
                f"{this['settled']}/{len(names)}",
                cell(med([w / d for w, d in zip(this["warm"], this["deduce"])]))]
-        for peer, driver in drivers.items():
-            got = native.run(driver, [chosen[n] for n in names], args.repeat)
-            cold = [got[n][0] for n in names]
-            warm = [got[n][1] for n in names]
-            done = [got[n][2] == "unique" for n in names]
-            wrong = [n for n in names if got[n][2] not in ("unique", "stuck")]
+        for peer in drivers:
+            got = least(rounds[peer], ("cold", "warm"))
+            cold, warm, verdicts = got["cold"], got["warm"], got["verdict"]
+            done = [v == "unique" for v in verdicts]
+            wrong = [(n, v) for n, v in zip(names, verdicts) if v not in ("unique", "stuck")]
             if wrong:
-                print(f"small.py: {peer} says {got[wrong[0]][2]} of {wrong[0]}", file=sys.stderr)
+                print(f"small.py: {peer} says {wrong[0][1]} of {wrong[0][0]}", file=sys.stderr)
             if peer == "tatham":
                 both = [cell(med([c for c, d in zip(cold, done) if d])),
                         cell(med([w for w, d in zip(warm, done) if d]))]
@@ -165,7 +189,7 @@ def main(argv=None) -> int:
                 row += [f"{cell(med(cold))} / {cell(med(warm))}",
                         cell(ratio(this["cold"], cold)), cell(ratio(this["warm"], warm))]
         if args.against:
-            that = measure(args.against.resolve(), str(args.puzzles), names, args.repeat)
+            that = least(rounds["that"])
             row += [cell(med(that["cold"])), cell(med(that["warm"])),
                     cell(med([a / b for a, b in zip(this["cold"], that["cold"])])),
                     cell(med([a / b for a, b in zip(this["warm"], that["warm"])]))]
