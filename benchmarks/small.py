@@ -23,8 +23,8 @@ and hard, or with ``--all`` every class of the file), in milliseconds of CPU tim
   the same run, and the ratios this / that.
 
 With ``--rounds N`` every measurement (this tree, the peers, ``--against``'s) is made N
-times, in turn, each in a fresh process, and each puzzle keeps its least cold and warm
-time: on a shared machine, the load of the moment weighs on one round, not on one column.
+times, in turn (this tree and ``--against``'s first by turns), each in a fresh process,
+and each puzzle keeps its least cold and warm time: on a shared machine, the load of the moment weighs on one round, not on one column.
 
 Issue 34's targets read off the table: 6x6 and 8x8 easy ``warm / tatham warm`` at most
 2 and ``cold / cspuz cold`` at most 1; 10x10 easy and hard ``/ cspuz`` at most 0.7.
@@ -157,17 +157,18 @@ def main(argv=None) -> int:
     print("|---|---:|" + "---:|" * len(head))
     for cls, names in classes.items():
         rounds: dict[str, list[dict]] = {}
-        for _ in range(args.rounds):   # in turn: the machine's load spread over all
-            rounds.setdefault("this", []).append(
-                measure(ROOT, str(args.puzzles), names, args.repeat))
+        trees = {"this": ROOT}
+        if args.against:
+            trees["that"] = args.against.resolve()
+        for k in range(args.rounds):   # in turn: the machine's load spread over all
+            for tree in (list(trees) if k % 2 == 0 else list(trees)[::-1]):  # first by turns
+                rounds.setdefault(tree, []).append(
+                    measure(trees[tree], str(args.puzzles), names, args.repeat))
             for peer, driver in drivers.items():
                 got = native.run(driver, [chosen[n] for n in names], args.repeat)
                 rounds.setdefault(peer, []).append(
                     {"cold": [got[n][0] for n in names], "warm": [got[n][1] for n in names],
                      "verdict": [got[n][2] for n in names]})
-            if args.against:
-                rounds.setdefault("that", []).append(
-                    measure(args.against.resolve(), str(args.puzzles), names, args.repeat))
         this = least(rounds["this"])
         row = [cell(med(this["cold"])), cell(med(this["warm"])), cell(med(this["deduce"])),
                f"{this['settled']}/{len(names)}",
