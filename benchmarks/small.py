@@ -11,6 +11,10 @@ and hard, or with ``--all`` every class of the file), in milliseconds of CPU tim
 - ``cold``: ``masyu.is_unique(p)`` the first time, in a fresh process per class (after
   ``import masyu``: what a one-shot script or ``masyu count`` pays);
 - ``warm``: the best of ``--repeat`` more calls on the same puzzle;
+- ``first``: the cold time of the class's first puzzle, the first call in the process
+  (it pays the imports ``import masyu`` defers; the workers may write and read their
+  bytecode, under the peers' cache directory, as an installed package does), and
+  cspuz's first call beside;
 - ``deduce``: :func:`masyu.deduce.settle` alone, the C deducer's one call, warm (the
   floor of a proof by deduction), and the share of the class it settles;
 - the peers of ``benchmarks/peers`` that are built (``build_tatham.py``,
@@ -34,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -41,6 +46,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent / "peers"))
+import native  # noqa: E402  (benchmarks/peers: the peers' cache and protocol)
+
 CLASSES = ("6x6-easy", "8x8-easy", "10x10-easy", "10x10-hard")   # issue 34's
 
 
@@ -78,8 +86,10 @@ def measure(tree: Path, puzzles: str, names: list[str], repeat: int) -> dict:
     code = (f"import sys, json; sys.path.insert(0, {str(ROOT / 'benchmarks')!r}); "
             f"import small; print(json.dumps(small.worker({str(tree)!r}, {puzzles!r}, "
             f"{names!r}, {repeat})))")
+    env = dict(os.environ, PYTHONPYCACHEPREFIX=str(native.cache_dir() / "pycache"))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)   # a user's first call finds its bytecode
     done = subprocess.run([str(python), "-c", code], capture_output=True, text=True, cwd=tree,
-                          check=True)
+                          check=True, env=env)
     return json.loads(done.stdout.splitlines()[-1])
 
 
@@ -107,7 +117,6 @@ def ratio(this: list[float], that: list[float], keep=None) -> float | None:
 
 def peers() -> dict:
     """``{name: driver}`` of the native peers built here (stderr names the others)."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent / "peers"))
     import build_cspuz
     import build_tatham
     out = {}
@@ -126,7 +135,6 @@ def main(argv=None) -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     import masyu
     import puzzle_files
-    from peers import native
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--per-class", type=int, default=20)
     ap.add_argument("--all", action="store_true", help="every class of the file")
@@ -146,11 +154,11 @@ def main(argv=None) -> int:
             classes[cls].append(p.name)
             chosen[p.name] = p
     drivers = peers()
-    head = ["cold ms", "warm ms", "deduce ms", "settled", "warm / deduce"]
+    head = ["first ms", "cold ms", "warm ms", "deduce ms", "settled", "warm / deduce"]
     if "tatham" in drivers:
         head += ["tatham cold / warm ms", "finished", "cold / tatham", "warm / tatham"]
     if "cspuz" in drivers:
-        head += ["cspuz cold / warm ms", "cold / cspuz", "warm / cspuz"]
+        head += ["cspuz first ms", "cspuz cold / warm ms", "cold / cspuz", "warm / cspuz"]
     if args.against:
         head += ["that cold ms", "that warm ms", "cold this / that", "warm this / that"]
     print(f"| class | puzzles | " + " | ".join(head) + " |")
@@ -170,7 +178,7 @@ def main(argv=None) -> int:
                     {"cold": [got[n][0] for n in names], "warm": [got[n][1] for n in names],
                      "verdict": [got[n][2] for n in names]})
         this = least(rounds["this"])
-        row = [cell(med(this["cold"])), cell(med(this["warm"])), cell(med(this["deduce"])),
+        row = [cell(this["cold"][0]), cell(med(this["cold"])), cell(med(this["warm"])), cell(med(this["deduce"])),
                f"{this['settled']}/{len(names)}",
                cell(med([w / d for w, d in zip(this["warm"], this["deduce"])]))]
         for peer in drivers:
@@ -187,7 +195,7 @@ def main(argv=None) -> int:
                         cell(ratio(this["cold"], cold, done)),
                         cell(ratio(this["warm"], warm, done))]
             else:
-                row += [f"{cell(med(cold))} / {cell(med(warm))}",
+                row += [cell(cold[0]), f"{cell(med(cold))} / {cell(med(warm))}",
                         cell(ratio(this["cold"], cold)), cell(ratio(this["warm"], warm))]
         if args.against:
             that = least(rounds["that"])
