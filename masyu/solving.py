@@ -15,13 +15,12 @@ it.) Exact counts: :mod:`masyu.exact`.
 from __future__ import annotations
 
 import time
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 import xcc
 
 from .board import Cell, Edge
 from .deduce import deduction
-from .encodings import DEFAULT_ENCODING, Encoding, encode
 from . import memory
 from .errors import MasyuError, MasyuTypeError
 from .loop import Loop
@@ -29,6 +28,9 @@ from .methods import (DEDUCE, DEFAULT_METHOD, METHODS, check_choices, deduces_fi
                       seeds, split_run)
 from .puzzle import Puzzle
 from .report import count_dict
+
+if TYPE_CHECKING:
+    from .encodings import Encoding
 
 WHERE = ("jobs", "executor", "scheduler", "local_cluster")  # the workers of a split search
 SPLIT_OPTIONS = WHERE + ("budget", "warm", "checkpoint", "checkpoint_every")  # xcc.Parallel's
@@ -151,7 +153,7 @@ class Search:
             if resume is not None:
                 raise MasyuError("resume continues a search split over workers (jobs=N, ...)",
                                  "argument 'resume'")
-            self._runs = runs(weak, method, limit, encoding, engine, cells)
+            check_choices(encoding, method, engine, weak)   # the runs: once deduction did not settle
         self.puzzle, self.weak, self.limit = puzzle, bool(weak), limit
         self.probe: xcc.Stats | None = None
         self._encodings: dict[str, Encoding] = {}
@@ -167,6 +169,8 @@ class Search:
         self.seeded = deduced.forced if seed and deduced else 0
         self._forced = deduced.values if self.seeded else None
         if self._settled is None:
+            if not self._where:
+                self._runs = runs(weak, method, limit, encoding, engine, cells)
             self._start(*self._runs[0])
             return
         self.method = self.engine = DEDUCE   # deduction answered alone: no engine runs
@@ -180,6 +184,7 @@ class Search:
     def encoding(self) -> Encoding:
         """The encoding of the run under way (made now if deduction answered)."""
         if self._encoding is None:
+            from .encodings import DEFAULT_ENCODING, encode
             self._encoding = encode(self.puzzle, DEFAULT_ENCODING)
         return self._encoding
 
@@ -190,6 +195,7 @@ class Search:
     def _start(self, encoding: str, method: str, engine: str, limit: int | None) -> None:
         """Encode (once per encoding) and set up the engine's search of one run."""
         if encoding not in self._encodings:
+            from .encodings import encode   # the encoders load when a search needs them
             self._encodings[encoding] = encode(self.puzzle, encoding, forced=self._forced)
         self._encoding = self._encodings[encoding]
         self.method, self.engine, self._limit = method, engine, limit
@@ -362,6 +368,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
         if limit is not None:
             raise MasyuError("an exact count takes no limit")
         from .exact import exact_count  # start-up: the memo side, for exact counts only
+        from .encodings import DEFAULT_ENCODING
         stats = exact_count(puzzle, weak=weak, encoding=encoding or DEFAULT_ENCODING,
                             engine=engine, memory=memory,
                             on_progress=on_progress, progress_every=progress_every)

@@ -47,9 +47,14 @@ static int between(const dd_state *s, int i, int j) {    /* Board.between */
     return -1;
 }
 
-static int cmp_int(const void *a, const void *b) {
-    int x = *(const int *)a, y = *(const int *)b;
-    return (x > y) - (x < y);
+/* sorted(rule): at most 16 edges, so insertion sort (libc's qsort, a merge sort
+ * with its own buffer, cost more than the rest of dd_new on a 6x6) */
+static void sort_edges(int *a, int len) {
+    for (int i = 1; i < len; i++) {
+        int x = a[i], j = i;
+        for (; j > 0 && a[j - 1] > x; j--) a[j] = a[j - 1];
+        a[j] = x;
+    }
 }
 
 /* -- State.__init__ ------------------------------------------------------- */
@@ -140,7 +145,7 @@ dd_state *dd_new(int rows, int cols, const unsigned char *kinds) {
                 int p = k - n;
                 len = kinds[s->pearl_cells[p]] == DD_WHITE ? 8 : 16;
                 memcpy(pass_edges, s->rule + 16 * p, sizeof(int) * (size_t)len);
-                qsort(pass_edges, (size_t)len, sizeof(int), cmp_int);
+                sort_edges(pass_edges, len);
             }
             for (int x = 0; x < len; x++) {
                 int e = pass_edges[x];
