@@ -15,7 +15,10 @@ neither builds nor depends on it).  Every run is a fresh child process, the
 systems alternating per size; the table gives the CPU seconds (user +
 system of the child) and the peak resident memory (``ru_maxrss`` of the
 child, from GNU time when there is one) of each, and the ratios of this tree to each
-other system (below 1: this tree is faster or smaller).  Counts must agree,
+other system (below 1: this tree is faster or smaller); the last column is
+the memo engine's own peak (its layers and plan, ``peak_bytes``: the rest of
+the process is Python and its imports, about 30 MB).  TdZdd's driver and its
+build: ``benchmarks/peers/tdzdd/build.sh``.  Counts must agree,
 and up to n = 13, equal the published term.
 """
 from __future__ import annotations
@@ -30,7 +33,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 CHILD = ("import sys; from masyu import Puzzle; from masyu.exact import exact_count; "
-         "n = int(sys.argv[1]); print(exact_count(Puzzle(n, n)).solutions)")
+         "n = int(sys.argv[1]); s = exact_count(Puzzle(n, n)); "
+         "print(s.solutions, s.counters['peak_bytes'])")  # the count; the engine's own peak
 # OEIS A140517 (cycles in the grid of m x m squares) as its page lists it: the n x n board
 # is term n - 1; beyond, the systems of the table must agree with each other.
 A140517 = {
@@ -40,8 +44,9 @@ A140517 = {
 }
 
 
-def run(argv: list[str], cwd: Path | None = None) -> tuple[int, float, int]:
-    """(count, CPU seconds, peak bytes) of one child printing a count.  The
+def run(argv: list[str], cwd: Path | None = None) -> tuple[int, float, int, int | None]:
+    """(count, CPU seconds, peak bytes, the engine's own peak bytes if the
+    child prints them after the count) of one child printing a count.  The
     child runs under GNU time (``/usr/bin/time``) when there is one: Linux
     keeps in a process's ``ru_maxrss`` the memory it had before its exec, so
     a program started straight from this Python would be charged this
@@ -55,7 +60,9 @@ def run(argv: list[str], cwd: Path | None = None) -> tuple[int, float, int]:
         if code:
             raise SystemExit(f"{' '.join(argv)}: exited {code}")
         peak = int(rss.read().split()[-1]) if wrap else usage.ru_maxrss
-    return int(out.split()[0]), usage.ru_utime + usage.ru_stime, peak * 1024
+    words = out.split()
+    own = int(words[1]) if len(words) > 1 else None
+    return int(words[0]), usage.ru_utime + usage.ru_stime, peak * 1024, own
 
 
 def tree_command(tree: Path, n: int) -> tuple[list[str], Path]:
@@ -86,10 +93,11 @@ def main(argv: list[str] | None = None) -> None:
     others = [name for name, _ in systems[1:]]
     head = ["n", "count"] + [f"{s} {w}" for s, _ in systems for w in ("CPU s", "MB")]
     head += [f"CPU this/{o}" for o in others] + [f"MB this/{o}" for o in others]
+    head += ["this engine MB"]
     print("| " + " | ".join(head) + " |")
     print("|" + "---|" * len(head))
     for n in (int(s) for s in a.sizes.split(",")):
-        best: dict[str, tuple[int, float, int]] = {}
+        best: dict[str, tuple[int, float, int, int | None]] = {}
         for _ in range(a.repeat):
             for name, command in systems:  # alternating, so a busy machine hurts all alike
                 got = run(*command(n))
@@ -106,6 +114,7 @@ def main(argv: list[str] | None = None) -> None:
         row += [f"{best[s][1]:.2f} | {best[s][2] / 2**20:.0f}" for s, _ in systems]
         row += [f"{t1 / best[o][1]:.2f}" for o in others]
         row += [f"{m1 / best[o][2]:.2f}" for o in others]
+        row += [f"{best['this'][3] / 2**20:.1f}" if best["this"][3] is not None else "-"]
         print("| " + " | ".join(row) + " |", flush=True)
 
 

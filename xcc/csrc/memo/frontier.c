@@ -37,6 +37,22 @@ static void cut_layout(const memo_plan *p, int k, int *out)
     out[4] = end;
 }
 
+/* The slots of a cut layout as runs of one kind in one key word: run r is
+ * slots [at[r], at[r+1]) of kind kind[r] in word word[r]; how many runs. */
+static int cut_runs(const memo_plan *p, const int *lay, int32_t *at, int32_t *kind, int32_t *word)
+{
+    int n = 0;
+    for (int s = lay[0]; s < lay[4]; s++)
+        if (s == lay[0] || p->slot_kind[s] != p->slot_kind[s - 1]
+            || p->slot_word[s] != p->slot_word[s - 1]) {
+            at[n] = s;
+            kind[n] = p->slot_kind[s];
+            word[n++] = p->slot_word[s];
+        }
+    at[n] = lay[4];
+    return n;
+}
+
 int frontier_reserve(memo *m)
 {
     const memo_plan *p = &m->p;
@@ -79,6 +95,16 @@ int frontier_reserve(memo *m)
         if (p->lay_words[k] > words)
             words = p->lay_words[k];
     m->key = memo_alloc(m, sizeof(uint64_t) * (size_t)words);
+    /* runs: at most one per slot, or per kind in each word */
+    size_t most_slots = 1;
+    for (int k = 0; k <= p->levels; k++)
+        if ((size_t)(p->lay_start[k + 1] - p->lay_start[k]) > most_slots)
+            most_slots = (size_t)(p->lay_start[k + 1] - p->lay_start[k]);
+    m->run_at = memo_alloc(m, sizeof(int32_t) * (most_slots + 2));
+    m->run_kind = memo_alloc(m, sizeof(int32_t) * (most_slots + 1));
+    m->run_word = memo_alloc(m, sizeof(int32_t) * (most_slots + 1));
+    if (!m->run_at || !m->run_kind || !m->run_word)
+        return 0;
     m->leave = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 1));
     m->vtab = memo_alloc(m, sizeof(int32_t) * ((size_t)p->nverts + 2));
     if (!m->vtab)
@@ -191,6 +217,7 @@ void frontier_begin_level(memo *m, int k)
     const memo_plan *p = &m->p;
     cut_layout(p, k, m->lay_cur);
     cut_layout(p, k + 1, m->lay_next);
+    m->nruns = cut_runs(p, m->lay_next, m->run_at, m->run_kind, m->run_word);
     m->vs_cur = m->lay_cur[2];
     int j = 0;
     for (int s = m->lay_next[2]; s < m->lay_next[3]; s++)
@@ -352,49 +379,43 @@ int frontier_apply(memo *m, int k, int option)
     return 1;
 }
 
-/* The work state packed into m->key for layout k+1: one loop per kind, each
- * key word gathered in a register (the words of a layout rise: memo_check). */
+/* The work state packed into m->key for layout k+1: run by run (slots of
+ * one kind in one key word: frontier_begin_level), each gathered in a
+ * register and or-ed into its word. */
 static void pack(memo *m, int k)
 {
     const memo_plan *p = &m->p;
-    const int32_t *word = p->slot_word, *shift = p->slot_shift, *id = p->slot_id;
-    const int *c = m->lay_next;
-    uint64_t *key = m->key, acc = 0;
-    int32_t w = c[0] < c[4] ? word[c[0]] : 0;
-    int s = c[0];
-#define PUT(value)                                                               \
-    do {                                                                         \
-        if (word[s] != w) {                                                      \
-            key[w] = acc;                                                        \
-            acc = 0;                                                             \
-            while (++w < word[s])                                                \
-                key[w] = 0;                                                      \
-        }                                                                        \
-        acc |= (uint64_t)(value) << shift[s];                                    \
-    } while (0)
-    for (int32_t z = 0; z < w; z++)
+    const int32_t *shift = p->slot_shift, *id = p->slot_id;
+    const int32_t *deg = m->deg, *mate = m->mate, *vpos = m->vpos;
+    uint64_t *key = m->key;
+    for (int32_t z = 0; z < p->lay_words[k]; z++)
         key[z] = 0;
-    for (; s < c[1]; s++)
-        PUT(m->cov[id[s]]);
-    for (; s < c[2]; s++)
-        PUT(m->val[id[s]]);
-    if (s < c[3]) {
-        const int32_t *deg = m->deg, *mate = m->mate, *vpos = m->vpos;
-        if (m->closed)
-            for (; s < c[3]; s++)
-                PUT(0);
-        for (; s < c[3]; s++) {  /* mate[v] is a vertex, read or not: no branch */
-            int32_t v = id[s], d = deg[v];
-            uint64_t at = 2 + (uint64_t)vpos[mate[v]];
-            PUT(d == 1 ? at : (uint64_t)(d >> 1));
+    for (int r = 0; r < m->nruns; r++) {
+        int s = m->run_at[r], end = m->run_at[r + 1];
+        uint64_t acc = 0;
+        switch (m->run_kind[r]) {
+        case SLOT_PRIMARY:
+            for (; s < end; s++)
+                acc |= (uint64_t)m->cov[id[s]] << shift[s];
+            break;
+        case SLOT_SECONDARY:
+            for (; s < end; s++)
+                acc |= (uint64_t)m->val[id[s]] << shift[s];
+            break;
+        case SLOT_VERTEX:
+            if (m->closed)  /* a closed cycle: every vertex 0 */
+                break;
+            for (; s < end; s++) {  /* mate[v] is a vertex, read or not: no branch */
+                int32_t v = id[s], d = deg[v];
+                uint64_t at = 2 + (uint64_t)vpos[mate[v]];
+                acc |= (d == 1 ? at : (uint64_t)(d >> 1)) << shift[s];
+            }
+            break;
+        default:  /* SLOT_CLOSED */
+            acc = (uint64_t)m->closed << shift[s];
         }
+        key[m->run_word[r]] |= acc;
     }
-    if (s < c[4])
-        PUT(m->closed);
-#undef PUT
-    key[w] = acc;
-    for (int32_t z = w + 1; z < p->lay_words[k]; z++)
-        key[z] = 0;
 }
 
 /* Group g agrees with the work state: its item is covered, or one of its

@@ -274,6 +274,7 @@ void memo_free(memo *m)
     free(m->cov); free(m->val); free(m->deg); free(m->mate); free(m->vpos);
     free(m->trail_at); free(m->trail_old); free(m->key); free(m->newly); free(m->leave); free(m->vtab);
     free(m->ix_start); free(m->ix_opt); free(m->sec_mark);
+    free(m->run_at); free(m->run_kind); free(m->run_word);
     free(m->pend_key); free(m->pend_hash); free(m->pend_parent); free(m->pend_choice);
     free(m->pend_closures);
     free(m->cur.keys); free(m->cur.counts.w); free(m->cur.table);

@@ -121,6 +121,10 @@ struct memo {
      * secondary, vertex, closed: memo_check), so unpack and pack run a loop
      * per kind: [start, end of primary, of secondary, of vertex, end] */
     int lay_cur[5], lay_next[5];
+    /* L_{k+1} cut into runs of slots of one kind in one key word (pack
+     * gathers a run in a register without looking at words): run r is
+     * slots [run_at[r], run_at[r+1]) of kind run_kind[r] in word run_word[r] */
+    int32_t *run_at, *run_kind, *run_word, nruns;
     int32_t *leave, nleave;   /* the vertices of W_k whose last level is k */
     int32_t *vtab;            /* [2 + j]: the vertex of L_k's j-th vertex slot */
     /* the options of level k indexed by the values of up to two secondary

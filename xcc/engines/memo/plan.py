@@ -25,6 +25,7 @@ for the C core.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -323,6 +324,7 @@ def watch_lists(plan: Plan) -> list[list[tuple[int, list[tuple[tuple[int, int], 
         for j in watched[k]:
             found[k][j] = {tuple(e for e in cut(o, k) if e[0] != j)
                            for o in options_of[j] if owner[o] >= k}
+    values = _values(plan)
     out: list[list[tuple[int, list[tuple[tuple[int, int], ...]]]]] = []
     for k in range(levels + 1):
         groups = []
@@ -331,6 +333,46 @@ def watch_lists(plan: Plan) -> list[list[tuple[int, list[tuple[tuple[int, int], 
             if () in sigs:
                 continue
             minimal = sorted(s for s in sigs if not any(t != s and set(t) <= set(s) for t in sigs))
-            groups.append((j, minimal))
+            if not _always_agrees(minimal, values, n1):
+                groups.append((j, minimal))
         out.append(groups)
     return out
+
+
+TAUTOLOGY_CASES = 256  # the most value combinations _always_agrees tries (else: keep the group)
+
+
+def _values(plan: Plan) -> list[tuple[int, ...]]:
+    """Per item, every value a state can give it: a primary item 0 or 1
+    (covered), a secondary item 0 or what an option naming it writes (1
+    without a color, 1 + c colored c; the root sets none: root_state)."""
+    seen: list[set[int]] = [{0, 1} for _ in range(plan.n1)] + [{0} for _ in range(plan.nsec)]
+    for entries in plan.entries:
+        for i, c in entries:
+            if i >= plan.n1:
+                seen[i].add(1 + c if c else 1)
+    return [tuple(sorted(v)) for v in seen]
+
+
+def _always_agrees(signatures: list[tuple[tuple[int, int], ...]],
+                   values: list[tuple[int, ...]], n1: int) -> bool:
+    """True when every state agrees with one of the signatures, whatever the
+    values of their items (of ``_values``): the group can never fail, and
+    watching it is only work (on an empty board, every inner cell's tile)."""
+    items = sorted({i for s in signatures for i, _ in s})
+    cases = 1
+    for i in items:
+        cases *= len(values[i])
+        if cases > TAUTOLOGY_CASES:
+            return False
+    where = {i: t for t, i in enumerate(items)}
+
+    def agrees(i: int, c: int, have: int) -> bool:  # as Work.agrees, one entry
+        if i < n1:
+            return not have
+        return not have or (c != 0 and have == 1 + c)
+
+    for case in itertools.product(*(values[i] for i in items)):
+        if not any(all(agrees(i, c, case[where[i]]) for i, c in s) for s in signatures):
+            return False
+    return True
