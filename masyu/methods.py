@@ -178,7 +178,7 @@ def check_choices(encoding: str | None, method: str, engine: str | None,
     the argument for one of the wrong type (``encoding=422``, ``weak="yes"``)."""
     expect(weak, bool, "weak", "True or False")
     if encoding is not None:
-        from .encodings import check_encoding   # the encoders: only where a search needs them
+        from .encodings import check_encoding   # start-up: the encoders only where a search needs them
         check_encoding(encoding)
     expect(method, str, "method", f"a string, one of {', '.join(map(repr, METHODS))}")
     if engine is not None:
@@ -213,7 +213,7 @@ def runs(weak: bool, method: str, limit: int | None, encoding: str | None = None
         return auto_runs(bool(weak), limit, encoding, engine, cells)
     if METHODS[method].auto:
         return [best_configuration(bool(weak), cells) + (limit,)]
-    from .encodings import DEFAULT_ENCODING
+    from .encodings import DEFAULT_ENCODING   # start-up: the encoders load when asked
     return [(encoding or DEFAULT_ENCODING, method, engine or xcc.DEFAULT_ENGINE, limit)]
 
 

@@ -1,6 +1,7 @@
 """Solving Masyu: the running of a search, sequential or split over workers.
 
-Which runs a search makes (encoding, method, engine: ``METHODS``, ``auto`` and ``best``;
+Over 400 lines (the sequential and the split run share the loop handling; to
+be split next). Which runs a search makes (encoding, method, engine: ``METHODS``, ``auto`` and ``best``;
 deduction first or not) is the policy of :mod:`masyu.methods`; this module runs them.
 ``Search``, under ``solve``, ``count`` and ``is_unique``, is the only one that turns the
 engine's solutions into loops: the guard (the single-cycle constraint in the search) or the
@@ -184,7 +185,7 @@ class Search:
     def encoding(self) -> Encoding:
         """The encoding of the run under way (made now if deduction answered)."""
         if self._encoding is None:
-            from .encodings import DEFAULT_ENCODING, encode
+            from .encodings import DEFAULT_ENCODING, encode   # start-up: the encoders load when a search needs them
             self._encoding = encode(self.puzzle, DEFAULT_ENCODING)
         return self._encoding
 
@@ -195,7 +196,7 @@ class Search:
     def _start(self, encoding: str, method: str, engine: str, limit: int | None) -> None:
         """Encode (once per encoding) and set up the engine's search of one run."""
         if encoding not in self._encodings:
-            from .encodings import encode   # the encoders load when a search needs them
+            from .encodings import encode   # start-up: the encoders load when a search needs them
             self._encodings[encoding] = encode(self.puzzle, encoding, forced=self._forced)
         self._encoding = self._encodings[encoding]
         self.method, self.engine, self._limit = method, engine, limit
@@ -368,7 +369,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, encoding: str | None = None,
         if limit is not None:
             raise MasyuError("an exact count takes no limit")
         from .exact import exact_count  # start-up: the memo side, for exact counts only
-        from .encodings import DEFAULT_ENCODING
+        from .encodings import DEFAULT_ENCODING   # start-up: the encoders load when a search needs them
         stats = exact_count(puzzle, weak=weak, encoding=encoding or DEFAULT_ENCODING,
                             engine=engine, memory=memory,
                             on_progress=on_progress, progress_every=progress_every)

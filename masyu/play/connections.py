@@ -1,5 +1,8 @@
 """Connections of the page's server: many may wait, a few threads work.
 
+Its 490 lines are one state machine (the selector, readers, writers and the
+requests waiting for a job share each connection's state); to be split next.
+
 The standard library's ``ThreadingHTTPServer`` gives every connection a thread
 for as long as it stays open, so 1,000 idle connections are 1,000 threads, and
 a slow client holds its thread as long as it likes.  Here one thread waits on
