@@ -28,8 +28,6 @@ from __future__ import annotations
 from functools import cached_property, lru_cache, wraps
 from typing import Callable, Iterable, Sequence, TypeVar
 
-import numpy as np
-
 from .errors import MasyuError, MasyuTypeError
 
 Cell = tuple[int, int]
@@ -102,6 +100,7 @@ class Board:
     """
 
     def __init__(self, rows: int, cols: int) -> None:
+        import numpy as np  # start-up: a puzzle alone (its size check) needs no numpy
         self.rows, self.cols = rows, cols
         self.ncells = rows * cols
         band = 2 * cols - 1

@@ -26,11 +26,16 @@ import xcc
 from .board import Cell
 from .encodings import DEFAULT_ENCODING, Encoding, check_encoding, encode
 from .encodings.names import DIGITS
+from . import plugs
 from .errors import MasyuError
 from .loop import Loop
 from .puzzle import Puzzle
 
-EXACT_ENGINES = xcc.EXACT_ENGINES
+# The exact counters: the plugs (masyu.plugs, a frontier of this package's own,
+# the default: docs/plugs.md) and xcc's memo engines on an encoding's problem,
+# which alone count by value (--by), spread over Dask workers and draw samples.
+EXACT_ENGINES: tuple[str, ...] = plugs.ENGINES + xcc.EXACT_ENGINES
+DEFAULT_EXACT_ENGINE = EXACT_ENGINES[0]
 
 
 def _coordinate(text: str) -> int:
@@ -143,9 +148,9 @@ def _setup(puzzle: Puzzle, weak: bool, encoding: str, engine: str | None,
         raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
     encoding = check_encoding(encoding)
     engine = xcc.DEFAULT_EXACT_ENGINE if engine is None else engine
-    if engine not in EXACT_ENGINES:
-        raise MasyuError(f"engine {engine!r} does not count exactly; valid exact engines: "
-                         f"{', '.join(EXACT_ENGINES)}")
+    if engine not in xcc.EXACT_ENGINES:
+        raise MasyuError(f"engine {engine!r} does not draw exactly; valid: "
+                         f"{', '.join(xcc.EXACT_ENGINES)}")
     if engine not in xcc.ENGINES:
         raise MasyuError(f"engine {engine!r} is not available (the compiled extension is not "
                          f"built); use memo-python")
@@ -177,11 +182,28 @@ def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_E
     count spread over Dask workers level by level (``xcc.parallel.LevelCount``)."""
     if by is not None:
         check_by(by)
+    encoding = check_encoding(encoding)   # the plugs read no encoding: a wrong one is still wrong
+    spread = scheduler is not None or local_cluster is not None
+    if engine is None and by is None and not spread and plugs.holds(puzzle):
+        engine = DEFAULT_EXACT_ENGINE
+    if engine is not None and engine not in EXACT_ENGINES:
+        raise MasyuError(f"engine {engine!r} does not count exactly; valid exact engines: "
+                         f"{', '.join(EXACT_ENGINES)}", "--engine")
+    if engine in plugs.ENGINES:
+        if by is not None or spread:
+            raise MasyuError(f"the plugs count no rows by value and run in one process: "
+                             f"--engine {xcc.DEFAULT_EXACT_ENGINE}", "--engine")
+        if not isinstance(puzzle, Puzzle):
+            raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
+        try:
+            return plugs.count(puzzle, weak=weak, engine=engine, memory=memory,
+                               on_progress=on_progress, progress_every=progress_every)
+        except xcc.MemoryLimit as err:
+            raise MasyuError(str(err), "--memory") from None
     enc, cycle, configured = _setup(puzzle, weak, encoding, engine, memory)
     weigh = None if by is None else BY[by](enc, weak)
     if weigh == "cycles":
         cycle = enc.cycle()  # any number of loops, counted
-    spread = scheduler is not None or local_cluster is not None
     if spread and by is not None:
         raise MasyuError("a count by value is not spread over Dask workers", "--by")
     try:

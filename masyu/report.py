@@ -207,7 +207,8 @@ def exact_interrupted(stats: xcc.Stats) -> str:
 def exact_note(stats: xcc.Stats, encoding: str) -> str:
     """``exact (memo, encoding 423): 1,234 states, widest layer 56, peak 1.2 MB, ...``"""
     c = stats.counters
-    return (f"exact ({stats.engine}, encoding {encoding}): {c['states']:,} states, "
+    how = stats.engine if stats.engine.startswith("plugs") else f"{stats.engine}, encoding {encoding}"
+    return (f"exact ({how}): {c['states']:,} states, "
             f"widest layer {c['width']:,}, peak {c['peak_bytes'] / 2**20:,.1f} MB, "
             f"{times(stats.seconds, stats.cpu_seconds)}")
 

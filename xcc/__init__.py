@@ -41,13 +41,14 @@ _EXPORTS: dict[str, str] = {
     "Model": "model", "check": "checking",
     "cheapest": "cheapest", "CostsEngine": "engines.costs.engine",
     "version": "distribution", "DISTRIBUTION": "distribution", "ALONE": "distribution",
+    "memory_or_default": "sizes",
 }
 
 __all__ = ["XCCError", "Problem", "Solution", "Stats", "Cycle", "read_dlx", "write_dlx",
            "parse_dlx", "format_dlx", "knuth_compatible", "DEFAULT_ENGINE", "ENGINES", "solve",
            "count", "sample", "Search", "DEFAULT_EXACT_ENGINE", "EXACT_ENGINES", "MemoEngine", "MemoryLimit",
            "XCCTypeError", "read_text", "write_text", "SatSolver", "cpu_time", "Model", "check",
-           "Diagram", "build_diagram", "cheapest", "CostsEngine"]
+           "Diagram", "build_diagram", "cheapest", "CostsEngine", "memory_or_default"]
 
 if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typed)
     from .cycle import Cycle
@@ -57,6 +58,7 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .textio import read_text, write_text
     from .problem import Problem
     from .results import Solution, Stats
+    from .sizes import memory_or_default
     from .search import Search, count, solve, sample
     from .engines.memo import MemoEngine, MemoryLimit, Diagram, build_diagram
     from .parallel import Parallel, ParallelStats

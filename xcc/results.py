@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
-from .problem import Occurrence, Problem
+if TYPE_CHECKING:  # start-up: statistics need no numpy (the problem's module imports it)
+    from .problem import Occurrence, Problem
 
 
 def cpu_time() -> float:

@@ -81,3 +81,13 @@ def default_limit() -> int:
     candidates = [x for x in (total // 2 if total else None, free * 4 // 5 if free else None)
                   if x is not None]
     return min(candidates) if candidates else UNKNOWN_TOTAL // 2
+
+
+def memory_or_default(memory: int | None) -> int:
+    """The memory limit in bytes: ``memory``, or the default when None."""
+    if memory is None:
+        return default_limit()
+    if isinstance(memory, bool) or not isinstance(memory, int) or memory < 1 << 16:
+        raise XCCError(f"memory limit must be an integer number of bytes (at least 65536), "
+                       f"not {memory!r}")
+    return memory

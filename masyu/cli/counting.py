@@ -55,13 +55,15 @@ def count(p: Puzzle, allowed: int | None, *, as_json: bool = False, quiet: bool 
 
 
 def exact_engine(engine: Optional[str]) -> Optional[str]:
-    """The exact engine ``--engine`` names with ``--exact``: memo or memo-python,
-    or None (the default) when left at the dancing-links default."""
-    if engine in xcc.EXACT_ENGINES:
+    """The exact engine ``--engine`` names with ``--exact`` (masyu.exact's
+    ``EXACT_ENGINES``: the plugs, memo, memo-python), or None (the default)
+    when left at the dancing-links default."""
+    from ..exact import EXACT_ENGINES  # start-up: (as below)
+    if engine in EXACT_ENGINES:
         return engine
     if engine is None or engine == xcc.DEFAULT_ENGINE:
         return None
-    names = ", ".join(xcc.EXACT_ENGINES)
+    names = ", ".join(EXACT_ENGINES)
     fail(f"--exact counts with an exact engine ({names}), not {engine!r}", "--engine")
 
 

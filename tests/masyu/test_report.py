@@ -16,6 +16,7 @@ from typer.testing import CliRunner
 import masyu
 import xcc
 from masyu.cli import app
+from masyu.exact import DEFAULT_EXACT_ENGINE
 from masyu.report import ROW_COLUMNS, columns, counter_columns, human
 
 from .bruteforce import strong_set, weak_set
@@ -34,8 +35,8 @@ COUNTS = [  # (keyword arguments, the method and engine the report names)
     (dict(method="guard"), "guard", xcc.DEFAULT_ENGINE),
     (dict(method="filter"), "filter", xcc.DEFAULT_ENGINE),
     (dict(weak=True), None, xcc.DEFAULT_ENGINE),
-    (dict(exact=True), "exact", xcc.DEFAULT_EXACT_ENGINE),
-    (dict(exact=True, weak=True), "exact", xcc.DEFAULT_EXACT_ENGINE),
+    (dict(exact=True), "exact", DEFAULT_EXACT_ENGINE),          # the plugs (masyu.exact)
+    (dict(exact=True, weak=True), "exact", DEFAULT_EXACT_ENGINE),
 ]
 
 

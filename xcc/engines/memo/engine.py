@@ -22,7 +22,7 @@ from typing import Sequence
 from ...cycle import Cycle
 from ...errors import XCCError
 from ...problem import Problem
-from ...sizes import default_limit
+from ...sizes import default_limit, memory_or_default
 from ..base import DONE, PAUSED, SOLUTION, Run
 from .diagram import Build
 from .native import NativeBuild
@@ -34,16 +34,6 @@ from .saved import Diagram
 def default_memory() -> int:
     """The default memory limit: xcc's one default (:func:`xcc.sizes.default_limit`)."""
     return default_limit()
-
-
-def memory_or_default(memory: int | None) -> int:
-    """The memory limit in bytes: ``memory``, or the default when None."""
-    if memory is None:
-        return default_memory()
-    if isinstance(memory, bool) or not isinstance(memory, int) or memory < 1 << 16:
-        raise XCCError(f"memory limit must be an integer number of bytes (at least 65536), "
-                       f"not {memory!r}")
-    return memory
 
 
 def native_available() -> bool:

@@ -1,0 +1,109 @@
+/* masyu._plugs: the glue of the frontier of plugs (plugs.c); its twin and
+ * driver is masyu/plugs.py.
+ *
+ * new(width, levels, weak, wide, moves, limit) -> sweep (a capsule); moves: bytes,
+ * levels * 49 * 10 of masyu.plugs.moves.  step(sweep) -> None, or the reason
+ * (a str) a level would pass the memory limit.  counters(sweep) -> (levels,
+ * level, states, width, bytes, peak_bytes).  total(sweep) -> bytes, the count
+ * little-endian.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include "plugs.h"
+
+static const char NAME[] = "masyu._plugs.sweep";
+
+static void destroy(PyObject *capsule)
+{
+    plugs_free(PyCapsule_GetPointer(capsule, NAME));
+}
+
+static plugs *sweep_of(PyObject *capsule)
+{
+    return PyCapsule_GetPointer(capsule, NAME);
+}
+
+static PyObject *new(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int width, levels, weak, wide;
+    unsigned long long limit;
+    Py_buffer moves;
+    if (!PyArg_ParseTuple(args, "iippy*K", &width, &levels, &weak, &wide, &moves, &limit))
+        return NULL;
+    if (width < 1 || width > PLUGS_MAX_WIDTH || levels < 0 ||
+        moves.len != (Py_ssize_t)levels * PLUGS_PAIRS * PLUGS_ENTRY) {
+        PyBuffer_Release(&moves);
+        PyErr_SetString(PyExc_ValueError, "masyu._plugs.new: width, levels or moves out of range");
+        return NULL;
+    }
+    plugs *p = plugs_new(width, levels, weak, wide, moves.buf, (size_t)limit);
+    PyBuffer_Release(&moves);
+    if (p == NULL)
+        return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(p, NAME, destroy);
+    if (capsule == NULL)
+        plugs_free(p);
+    return capsule;
+}
+
+static PyObject *step(PyObject *self, PyObject *capsule)
+{
+    (void)self;
+    plugs *p = sweep_of(capsule);
+    if (p == NULL)
+        return NULL;
+    int status;
+    Py_BEGIN_ALLOW_THREADS
+    status = plugs_step(p);
+    Py_END_ALLOW_THREADS
+    if (status != PLUGS_OK)
+        return PyUnicode_FromString(plugs_error(p));
+    Py_RETURN_NONE;
+}
+
+static PyObject *counters(PyObject *self, PyObject *capsule)
+{
+    (void)self;
+    plugs *p = sweep_of(capsule);
+    if (p == NULL)
+        return NULL;
+    long long c[6];
+    plugs_counters(p, c);
+    return Py_BuildValue("(LLLLLL)", c[0], c[1], c[2], c[3], c[4], c[5]);
+}
+
+static PyObject *total(PyObject *self, PyObject *capsule)
+{
+    (void)self;
+    plugs *p = sweep_of(capsule);
+    if (p == NULL)
+        return NULL;
+    int words;
+    const uint64_t *w = plugs_total(p, &words);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)words * 8);
+    if (out == NULL)
+        return NULL;
+    unsigned char *b = (unsigned char *)PyBytes_AS_STRING(out);
+    for (int i = 0; i < words; i++)
+        for (int j = 0; j < 8; j++)
+            b[8 * i + j] = (unsigned char)(w[i] >> (8 * j));
+    return out;
+}
+
+static PyMethodDef methods[] = {
+    {"new", new, METH_VARARGS, "A sweep of the plugs (see the module's comment)."},
+    {"step", step, METH_O, "Sweep one cell: None, or why the memory limit stops it."},
+    {"counters", counters, METH_O, "(levels, level, states, width, bytes, peak_bytes)."},
+    {"total", total, METH_O, "The count, little-endian bytes."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "masyu._plugs",
+    "The C twin of masyu.plugs: the frontier of plugs (masyu/csrc/plugs.c).", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__plugs(void) { return PyModule_Create(&module); }

@@ -1,0 +1,122 @@
+"""Exact counts of Masyu loops by a frontier of plugs, cell by cell: the
+Masyu-specific fast path of exact counting (issue 33).
+
+The generic memo engine of ``xcc`` counts any XCC problem, and on the 423
+encoding of a puzzle it is the reference (:mod:`masyu.exact`); this module
+counts the same weak or strong solutions of a Masyu board directly, with a
+state a few bits wide per column.  The proof is in docs/plugs.md; the tests
+hold the two to equal counts on the collection, on random boards and by
+brute force.
+
+The board is swept row by row along its long side (a board wider than tall
+is transposed: the rules are symmetric), ``W`` columns across.  Before cell
+``(r, c)`` the frontier has ``W + 1`` plugs: at positions ``0 .. c-1`` the
+edges down from the cells ``(r, 0 .. c-1)``, at ``c`` the edge into ``(r, c)``
+from its left, at ``c+1 .. W`` the edges down into ``(r, c .. W-1)`` from the
+row above.  A plug is 3 bits: 0 (no edge), else its end of a path (``OPEN``,
+``CLOSE``: the paths' ends nest like parentheses along the frontier) and a
+flag about the cell it enters:
+
+- into a plain cell, what a pearl beside it demands: ``STRAIGHT`` (a black
+  pearl's arm goes straight on through it) or ``TURN`` (a white pearl whose
+  other side went straight needs this side to turn);
+- into a pearl, 1 if the cell it comes from is straight (a black pearl's arm
+  needs it; a white pearl needs one side to turn).
+
+``Plugs`` here is the readable twin; ``masyu._plugs`` (masyu/csrc/plugs.c)
+is the compiled one, with the same states at every level.  ``count`` runs
+either, one cell a call, so Ctrl-C and the memory limit are met between cells.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+import xcc
+
+from ..errors import MasyuError
+from ..puzzle import Puzzle
+from .rules import (ALL, BACK, BLACK, E_, N_, PLAIN, S_, SHAPE_MASKS, STEP, W_, WHITE, Board,
+                    cell_rule, moves, packed_moves, sent_flag, shapes)
+from .twin import Plugs
+
+try:
+    from .. import _plugs   # the compiled twin (optional: the Python code stands alone)
+except ImportError:
+    _plugs = None
+
+# The engines, the compiled twin first when built (the default: the first).
+ENGINES: tuple[str, ...] = ("plugs",) * (_plugs is not None) + ("plugs-python",)
+MAX_WIDTH = 41   # the short side the compiled twin holds (W + 1 plugs of 3 bits in 128)
+
+__all__ = ["ENGINES", "MAX_WIDTH", "Board", "Plugs", "Native", "count", "holds", "moves",
+           "packed_moves", "shapes", "cell_rule", "sent_flag", "ALL", "BACK", "BLACK", "E_",
+           "N_", "PLAIN", "S_", "SHAPE_MASKS", "STEP", "W_", "WHITE"]
+
+
+def holds(puzzle: object) -> bool:
+    """True if the plugs can count ``puzzle``: a Puzzle at most ``MAX_WIDTH``
+    cells across its short side (the memo engine counts the others)."""
+    return isinstance(puzzle, Puzzle) and min(puzzle.rows, puzzle.cols) <= MAX_WIDTH
+
+
+class Native:
+    """The compiled twin (``masyu._plugs``) behind the readable one's face."""
+
+    def __init__(self, puzzle: Puzzle, weak: bool, limit: int, wide: bool = False) -> None:
+        board = Board(puzzle)
+        if board.W > MAX_WIDTH:
+            raise MasyuError(f"the plugs hold boards up to {MAX_WIDTH} cells across, not "
+                             f"{board.W}: count with the memo engine (--engine memo)", "--engine")
+        self.weak, self.levels = weak, board.H * board.W
+        self.sweep = _plugs.new(board.W, self.levels, weak, wide, packed_moves(board, weak),
+                                 limit)
+        self.level = 0
+
+    def step(self) -> None:
+        why = _plugs.step(self.sweep)
+        if why is not None:
+            raise xcc.MemoryLimit(why)
+        self.level += 1
+
+    def total(self) -> int:
+        return int.from_bytes(_plugs.total(self.sweep), "little")
+
+    def counters(self) -> dict[str, int]:
+        return dict(zip(("levels", "level", "states", "width", "bytes", "peak_bytes"),
+                        _plugs.counters(self.sweep)))
+
+
+def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: int | None = None,
+          on_progress: Callable[[xcc.Stats], None] | None = None,
+          progress_every: float = 1.0) -> xcc.Stats:
+    """The weak or strong solutions of ``puzzle`` counted by the plugs:
+    ``engine`` one of ``ENGINES``, ``memory`` the limit in bytes of the
+    compiled twin (None: xcc's default); the statistics as the memo engine's
+    (``levels``, ``level``, ``states``, ``width``, ``bytes``, ``peak_bytes``).
+    Ctrl-C between two cells: ``interrupted``, no count.  A level that would
+    pass the memory limit raises ``xcc.MemoryLimit`` saying where."""
+    if engine not in ENGINES:
+        raise MasyuError(f"unknown plugs engine {engine!r}; valid: {', '.join(ENGINES)}",
+                         "--engine")
+    try:
+        limit = xcc.memory_or_default(memory)
+    except xcc.XCCError as err:
+        raise MasyuError(str(err), "--memory") from None
+    run = Native(puzzle, weak, limit) if engine == "plugs" else Plugs(puzzle, weak)
+    name = engine
+    stats = xcc.Stats(engine=name)
+    start, cpu0, last = time.perf_counter(), xcc.cpu_time(), time.monotonic()
+    stats.follow(run.counters)
+    try:
+        while run.level < run.levels:
+            run.step()
+            if on_progress is not None and time.monotonic() - last >= progress_every:
+                last = time.monotonic()
+                on_progress(stats)
+        stats.solutions = run.total()
+    except KeyboardInterrupt:
+        stats.interrupted, stats.complete = True, False
+    stats.follow(None)
+    stats.seconds, stats.cpu_seconds = time.perf_counter() - start, xcc.cpu_time() - cpu0
+    return stats

@@ -1,0 +1,182 @@
+"""The frontier of plugs (masyu.plugs, masyu/csrc/plugs.c): the default exact count.
+
+Checked against brute force (tiny boards), the memo engine on the 423
+encoding (random boards and the collection), OEIS A140517, and the stored
+loops (every one of them fits the shapes the sweep allows); the two twins
+against each other, level by level, with keys of 64 and of 128 bits.
+"""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+import xcc
+from masyu import MasyuError, Puzzle, count
+from masyu import plugs
+from masyu.collection import load, load_solutions
+from masyu.exact import DEFAULT_EXACT_ENGINE, exact_count
+
+from ..data import COUNTS, PUZZLES, STEP
+from .bruteforce import random_boards, strong_set, weak_set
+from .test_exact import A140517, WEAK_EMPTY
+
+NATIVE = "plugs" in plugs.ENGINES
+needs_c = pytest.mark.skipif(not NATIVE, reason="masyu._plugs is not built")
+MEMO = "memo" if "memo" in xcc.ENGINES else "memo-python"
+
+
+def random_puzzles(n: int, seed: int, rows=range(2, 8), most: int = 8) -> list[Puzzle]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        r, c = rng.choice(rows), rng.choice(rows)
+        cells = [(y, x) for y in range(r) for x in range(c)]
+        pearls = {cell: rng.choice("WB") for cell in rng.sample(cells, rng.randint(0, min(most, len(cells))))}
+        out.append(Puzzle(r, c, pearls))
+    return out
+
+
+def levels(run) -> list[tuple[int, int]]:
+    """(states, width) after every level of a run of either twin."""
+    out = []
+    while run.level < run.levels:
+        run.step()
+        c = run.counters()
+        out.append((c["states"], c["width"]))
+    return out + [(run.total(), 0)]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_twins_agree_level_by_level_with_narrow_and_wide_keys(seed):
+    if not NATIVE:
+        pytest.skip("masyu._plugs is not built")
+    for p in random_puzzles(60, seed):
+        for weak in (False, True):
+            python = levels(plugs.Plugs(p, weak))
+            assert levels(plugs.Native(p, weak, 1 << 30)) == python, (p, weak)
+            assert levels(plugs.Native(p, weak, 1 << 30, wide=True)) == python, (p, weak)
+
+
+@pytest.mark.parametrize("engine", plugs.ENGINES)
+def test_brute_force_on_tiny_boards(engine):
+    for rows, cols, pearls in random_boards(40, seed=33):
+        p = Puzzle(rows, cols, pearls)
+        assert plugs.count(p, weak=True, engine=engine).solutions == len(weak_set(rows, cols, pearls))
+        assert plugs.count(p, engine=engine).solutions == len(strong_set(rows, cols, pearls))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_boards_equal_the_memo_engine(seed):
+    for p in random_puzzles(80, 100 + seed, rows=range(2, 10), most=14):
+        for weak in (False, True):
+            want = exact_count(p, weak=weak, engine=MEMO).solutions
+            assert plugs.count(p, weak=weak, engine=plugs.ENGINES[0]).solutions == want, (p, weak)
+
+
+@needs_c
+@pytest.mark.parametrize("n", range(2, 14))
+def test_empty_boards_strong_are_a140517(n):
+    assert plugs.count(Puzzle(n, n)).solutions == A140517[n - 2]
+
+
+@needs_c
+def test_empty_boards_weak_and_transposes():
+    for (r, c), value in WEAK_EMPTY.items():
+        assert plugs.count(Puzzle(r, c), weak=True).solutions == value
+    for r, c in ((2, 9), (3, 7), (4, 9), (5, 8), (3, 22)):   # 22 wide: keys of 128 bits
+        for weak in (False, True):
+            a = plugs.count(Puzzle(r, c), weak=weak).solutions
+            assert a == plugs.count(Puzzle(c, r), weak=weak).solutions
+            assert a == exact_count(Puzzle(r, c), weak=weak, engine=MEMO).solutions
+    assert plugs.count(Puzzle(2, 30), weak=True).solutions == 2 ** 29
+
+
+@needs_c
+def test_the_collection_weak_counts_equal_memo_and_strong_counts_are_one():
+    puzzles = load(PUZZLES / "psm.txt")[::max(1, 24 // STEP)]
+    assert len(puzzles) >= 25
+    for p in puzzles:
+        if p.rows * p.cols > 225:
+            continue   # 20x20 and larger: the benchmark's table (docs/counts.md)
+        assert plugs.count(p).solutions == 1, p.name
+        assert plugs.count(p, weak=True).solutions == exact_count(p, weak=True, engine=MEMO).solutions, p.name
+
+
+def test_every_stored_loop_fits_the_shapes_the_sweep_allows():
+    checked = 0
+    for stem in ("psm", "extra"):
+        loops = load_solutions(PUZZLES / f"{stem}_solutions.txt")
+        for p in load(PUZZLES / f"{stem}.txt"):
+            board = plugs.Board(p)
+            loop = loops[p.name]
+            for r in range(p.rows):
+                for c in range(p.cols):
+                    mask = 0
+                    for d, (dr, dc) in plugs.STEP.items():
+                        if tuple(sorted(((r, c), (r + dr, c + dc)))) in loop.edges:
+                            mask |= d
+                    if p.cols > p.rows:   # the sweep turns a wide board
+                        mask = sum(t for d, t in ((plugs.N_, plugs.W_), (plugs.W_, plugs.N_),
+                                                  (plugs.S_, plugs.E_), (plugs.E_, plugs.S_))
+                                   if mask & d)
+                    y, x = (c, r) if p.cols > p.rows else (r, c)
+                    assert mask in board.shapes[y][x], (p.name, (r, c))
+            checked += 1
+    assert checked == COUNTS["psm.txt"] + COUNTS["extra.txt"]
+
+
+def test_the_shapes_leave_out_what_the_pearls_forbid():
+    # a black pearl in a corner: it turns away from both sides, its arms go straight on
+    board = plugs.Board(Puzzle(5, 5, {(0, 0): "B"}))
+    assert board.shapes[0][0] == {plugs.S_ | plugs.E_}
+    assert board.shapes[0][1] == {plugs.E_ | plugs.W_}
+    assert board.shapes[1][0] == {plugs.N_ | plugs.S_}
+    # a white pearl on the top side goes along it
+    board = plugs.Board(Puzzle(5, 5, {(0, 2): "W"}))
+    assert board.shapes[0][2] == {plugs.E_ | plugs.W_}
+
+
+def test_count_is_the_default_exact_count_and_memo_does_the_rest():
+    p = Puzzle(6, 6, {(1, 1): "B", (3, 4): "W"})
+    stats = count(p, weak=True, exact=True).stats
+    assert stats.engine == DEFAULT_EXACT_ENGINE == plugs.ENGINES[0]
+    by = exact_count(p, weak=True, by="length")   # by value: the memo engine
+    assert by.engine.startswith("memo") and sum(by.by.values()) == stats.solutions
+    with pytest.raises(MasyuError, match="--engine"):
+        exact_count(p, engine="plugs-python", by="length")
+    with pytest.raises(MasyuError, match="valid exact engines"):
+        exact_count(p, engine="nope")
+
+
+@needs_c
+def test_a_level_past_the_memory_limit_is_refused_naming_it():
+    with pytest.raises(MasyuError) as err:
+        exact_count(Puzzle(14, 14), memory=1 << 16)
+    assert err.value.where == "--memory" and "memory limit" in str(err.value)
+    with pytest.raises(MasyuError, match="memory limit must be"):
+        plugs.count(Puzzle(4, 4), memory="lots")
+
+
+def test_ctrl_c_between_two_cells_says_interrupted():
+    def stop(stats):
+        raise KeyboardInterrupt
+
+    stats = plugs.count(Puzzle(8, 8), engine=plugs.ENGINES[0], on_progress=stop, progress_every=0)
+    assert stats.interrupted and not stats.complete and stats.solutions == 0
+    assert 0 < stats.counters["level"] < 64
+
+
+def test_cli_counts_by_the_plugs_and_names_them():
+    run = subprocess.run([sys.executable, "-m", "masyu", "count", "6x6:eBbBfWbWbBaBcWbBe",
+                          "--exact", "--weak"], capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    want = exact_count(Puzzle.parse("6x6:eBbBfWbWbBaBcWbBe"), weak=True, engine=MEMO).solutions
+    assert run.stdout.split()[0].replace(",", "") == str(want)
+    assert f"exact ({DEFAULT_EXACT_ENGINE}):" in run.stderr
+    bad = subprocess.run([sys.executable, "-m", "masyu", "count", "6x6:eBbBfWbWbBaBcWbBe",
+                          "--exact", "--engine", "plugs", "--by", "length"],
+                         capture_output=True, text=True)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr and "--engine" in bad.stderr
