@@ -3,7 +3,8 @@
     python benchmarks/exact.py empty [--sizes 8,10,12,13] [--peer] [--timeout S]
     python benchmarks/exact.py grid [--largest 15]
     python benchmarks/exact.py encodings --names NAME,...
-    python benchmarks/exact.py psm --classes psm-15x15-hard,... [--enumerate] [--strong] [--limit N]
+    python benchmarks/exact.py psm --classes psm-15x15-hard,...|all [--enumerate] [--strong]
+                                   [--limit N] [--counts FILE]
     python benchmarks/exact.py peer --names NAME,...
     python benchmarks/exact.py by --names empty:10x10,NAME,... [--by length] [--weak]
                                   [--baseline TREE]
@@ -257,11 +258,29 @@ def _s(x) -> str:
     return "-" if x is None else f"{x:.2f}"
 
 
+def all_classes() -> list[str]:
+    """The classes of the collection, smallest boards first, in the file's order."""
+    from masyu.collection import load
+    seen: dict[str, int] = {}
+    for p in load(COLLECTION):
+        seen.setdefault(p.name.rsplit("-", 1)[0], p.rows * p.cols)
+    return sorted(seen, key=lambda c: (seen[c], list(seen).index(c)))
+
+
 def psm_table(classes, enumerate_: bool, timeout: float, limit: int | None,
-              strong: bool) -> None:
-    """Per class: a distribution line, and the puzzles where enumeration took over 1 s."""
-    print("| class | puzzles | weak counts: min / median / max | memo CPU s: median / max | "
-          "memo peak MB | strong: all 1 | enumeration > 1 s | memo faster there | "
+              strong: bool, counts_file: Path | None = None) -> None:
+    """Per class: a distribution line, and the puzzles where enumeration took over 1 s;
+    ``counts_file``: every puzzle's weak count (and strong, CPU seconds), a line each;
+    the total of the classes last."""
+    if classes == ["all"]:
+        classes = all_classes()
+    out = None if counts_file is None else open(counts_file, "w", encoding="utf-8")
+    if out is not None:
+        out.write("# name weak_count weak_cpu_s strong_count (exact counts, masyu's default "
+                  "engine; benchmarks/exact.py psm --counts)\n")
+    total = {"puzzles": 0, "counted": 0, "cpu": 0.0, "weak": 0}
+    print("| class | puzzles | weak counts: min / median / max | exact CPU s: median / max | "
+          "exact peak MB | strong: all 1 | enumeration > 1 s | exact faster there | "
           "enumeration gave up |")
     print("|---|---|---|---|---|---|---|---|---|")
     slow_rows = []
@@ -269,6 +288,15 @@ def psm_table(classes, enumerate_: bool, timeout: float, limit: int | None,
         m = batch_rows("memo", cls, limit, timeout, strong)
         e = batch_rows("enumerate", cls, limit, timeout, False) if enumerate_ else {}
         done = [r for r in m.values() if r.get("weak") is not None]
+        total["puzzles"] += len(m)
+        total["counted"] += len(done)
+        total["cpu"] += sum(r["weak_cpu"] for r in done)
+        total["weak"] += sum(r["weak"] for r in done)
+        if out is not None:
+            for n, r in m.items():
+                out.write(f"{n} {r.get('weak', '-')} {_s(r.get('weak_cpu'))} "
+                          f"{r.get('strong', '-') if strong else '-'}\n")
+            out.flush()
         for name, r in e.items():
             if r.get("weak") is not None and m[name].get("weak") is not None \
                     and r["weak"] != m[name]["weak"]:
@@ -292,8 +320,12 @@ def psm_table(classes, enumerate_: bool, timeout: float, limit: int | None,
         for n, r in m.items():
             if r.get("weak") is None:
                 print(f"|   {n}: not counted ({r.get('weak_error', 'time')}) |")
+    print(f"| total | {total['counted']} of {total['puzzles']} | sum {total['weak']:,} | "
+          f"sum {total['cpu']:.1f} | | | | | |")
+    if out is not None:
+        out.close()
     if slow_rows:
-        print("\n| puzzle | weak | memo CPU s | enumeration CPU s |\n|---|---|---|---|")
+        print("\n| puzzle | weak | exact CPU s | enumeration CPU s |\n|---|---|---|---|")
         for n, mr, er in sorted(slow_rows, key=lambda t: -(t[2].get("weak_cpu") or 1e9)):
             print(f"| {n} | {mr.get('weak')} | {_s(mr.get('weak_cpu'))} | "
                   f"{_s(er.get('weak_cpu')) if er.get('weak') is not None else '>' + str(timeout)} |")
@@ -384,13 +416,15 @@ def main() -> None:
                     help="by: a tree with its own .venv to measure side by side")
     ap.add_argument("--largest", type=int, default=15, help="grid: the largest side")
     ap.add_argument("--sizes", default="8,10,12,13")
-    ap.add_argument("--classes", default="psm-15x15-hard")
+    ap.add_argument("--classes", default="psm-15x15-hard", help="psm: the classes, or all")
+    ap.add_argument("--counts", type=Path, default=None,
+                    help="psm: write every puzzle's counts to this file")
     ap.add_argument("--names", default="psm-15x15-hard-9022176,psm-15x15-hard-7937444",
                     help="peer, encodings: the puzzles")
     puzzle_files.add_option(ap)
     ap.add_argument("--peer", action="store_true", help="run Graphillion too")
     ap.add_argument("--enumerate", action="store_true", help="count by enumeration too")
-    ap.add_argument("--strong", action="store_true", help="strong counts by memo too")
+    ap.add_argument("--strong", action="store_true", help="strong counts too")
     ap.add_argument("--limit", type=int, default=None, help="puzzles per class")
     ap.add_argument("--timeout", type=float, default=600)
     a = ap.parse_args()
@@ -407,7 +441,7 @@ def main() -> None:
     elif a.what == "grid":
         grid_table(a.largest, a.timeout)
     elif a.what == "psm":
-        psm_table(a.classes.split(","), a.enumerate, a.timeout, a.limit, a.strong)
+        psm_table(a.classes.split(","), a.enumerate, a.timeout, a.limit, a.strong, a.counts)
     else:
         peer_table(a.names.split(","), a.timeout)
 

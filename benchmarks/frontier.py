@@ -1,7 +1,7 @@
 """The frontier search against a baseline tree and other programs: empty n x n strong counts, side by side.
 
     python benchmarks/frontier.py [--baseline /tmp/memo-base] [--peer NAME=COMMAND ...]
-                                  [--sizes 10,11,12,13] [--repeat 1]
+                                  [--engines plugs,memo] [--sizes 10,11,12,13] [--repeat 1]
 
 The number of cycles of the n x n grid graph (the strong solutions of an
 empty n x n board; OEIS A140517 term n - 1), counted by engine ``memo``
@@ -35,6 +35,16 @@ ROOT = Path(__file__).resolve().parents[1]
 CHILD = ("import sys; from masyu import Puzzle; from masyu.exact import exact_count; "
          "n = int(sys.argv[1]); s = exact_count(Puzzle(n, n)); "
          "print(s.solutions, s.counters['peak_bytes'])")  # the count; the engine's own peak
+# this tree's engines by name (--engines): the plugs by their own door (masyu.plugs.count,
+# which imports neither numpy nor the encodings), memo by masyu.exact's
+ENGINE_CHILD = {
+    "plugs": ("import sys; from masyu import Puzzle; from masyu.plugs import count; "
+              "n = int(sys.argv[1]); s = count(Puzzle(n, n)); "
+              "print(s.solutions, s.counters['peak_bytes'])"),
+    "memo": ("import sys; from masyu import Puzzle; from masyu.exact import exact_count; "
+             "n = int(sys.argv[1]); s = exact_count(Puzzle(n, n), engine='memo'); "
+             "print(s.solutions, s.counters['peak_bytes'])"),
+}
 # OEIS A140517 (cycles in the grid of m x m squares) as its page lists it: the n x n board
 # is term n - 1; beyond, the systems of the table must agree with each other.
 A140517 = {
@@ -65,9 +75,9 @@ def run(argv: list[str], cwd: Path | None = None) -> tuple[int, float, int, int 
     return int(words[0]), usage.ru_utime + usage.ru_stime, peak * 1024, own
 
 
-def tree_command(tree: Path, n: int) -> tuple[list[str], Path]:
+def tree_command(tree: Path, n: int, child: str = CHILD) -> tuple[list[str], Path]:
     python = tree / ".venv" / "bin" / "python"
-    return [str(python if python.exists() else sys.executable), "-c", CHILD, str(n)], tree
+    return [str(python if python.exists() else sys.executable), "-c", child, str(n)], tree
 
 
 def peer(spec: str) -> tuple[str, str]:
@@ -84,8 +94,17 @@ def main(argv: list[str] | None = None) -> None:
                     help="a program printing the count of the n x n grid's cycles ({n}: the side)")
     ap.add_argument("--sizes", default="10,11,12,13")
     ap.add_argument("--repeat", type=int, default=1, help="runs of each system per size (best kept)")
+    ap.add_argument("--engines", help="this tree's engines, each a system: plugs, memo "
+                    "(the first is 'this'); default: masyu.exact's default")
     a = ap.parse_args(argv)
     systems: list[tuple[str, object]] = [("this", lambda n: tree_command(ROOT, n))]
+    if a.engines:
+        names = a.engines.split(",")
+        for name in names:
+            if name not in ENGINE_CHILD:
+                raise SystemExit(f"--engines: unknown {name!r}; valid: {', '.join(ENGINE_CHILD)}")
+        systems = [("this" if i == 0 else name, lambda n, c=ENGINE_CHILD[name]: tree_command(ROOT, n, c))
+                   for i, name in enumerate(names)]
     if a.baseline is not None:
         systems.append(("baseline", lambda n, t=a.baseline: tree_command(t, n)))
     for name, command in a.peer:

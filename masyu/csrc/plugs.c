@@ -252,7 +252,9 @@ int plugs_step(plugs *p)
     return PLUGS_OK;
 }
 
-void plugs_counters(const plugs *p, long long out[6])
+void plugs_limit(plugs *p, size_t limit) { p->limit = limit; }
+
+void plugs_counters(const plugs *p, long long out[7])
 {
     out[0] = p->levels;
     out[1] = p->level;
@@ -260,6 +262,7 @@ void plugs_counters(const plugs *p, long long out[6])
     out[3] = p->width;
     out[4] = (long long)p->used;
     out[5] = (long long)p->peak;
+    out[6] = (long long)p->cur.n;
 }
 
 const uint64_t *plugs_total(plugs *p, int *words)

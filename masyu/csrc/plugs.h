@@ -34,8 +34,10 @@ void plugs_free(plugs *p);
 /* Sweep the next cell: PLUGS_OK, or PLUGS_ENOMEM (plugs_error says where; the
  * sweep can then only be freed). */
 int plugs_step(plugs *p);
-/* levels, level, states, width, bytes, peak_bytes */
-void plugs_counters(const plugs *p, long long out[6]);
+/* levels, level, states, width, bytes, peak_bytes, layer (the states now) */
+void plugs_counters(const plugs *p, long long out[7]);
+/* A new memory limit (the sweep that won a race gets the whole of it). */
+void plugs_limit(plugs *p, size_t limit);
 /* The count once every level is swept: little-endian words, *words of them. */
 const uint64_t *plugs_total(plugs *p, int *words);
 const char *plugs_error(const plugs *p);

@@ -4,8 +4,8 @@
  * new(width, levels, weak, wide, moves, limit) -> sweep (a capsule); moves: bytes,
  * levels * 49 * 10 of masyu.plugs.moves.  step(sweep) -> None, or the reason
  * (a str) a level would pass the memory limit.  counters(sweep) -> (levels,
- * level, states, width, bytes, peak_bytes).  total(sweep) -> bytes, the count
- * little-endian.
+ * level, states, width, bytes, peak_bytes, layer).  limit(sweep, bytes): a new
+ * memory limit.  total(sweep) -> bytes, the count little-endian.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -69,9 +69,23 @@ static PyObject *counters(PyObject *self, PyObject *capsule)
     plugs *p = sweep_of(capsule);
     if (p == NULL)
         return NULL;
-    long long c[6];
+    long long c[7];
     plugs_counters(p, c);
-    return Py_BuildValue("(LLLLLL)", c[0], c[1], c[2], c[3], c[4], c[5]);
+    return Py_BuildValue("(LLLLLLL)", c[0], c[1], c[2], c[3], c[4], c[5], c[6]);
+}
+
+static PyObject *limit(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    unsigned long long bytes;
+    if (!PyArg_ParseTuple(args, "OK", &capsule, &bytes))
+        return NULL;
+    plugs *p = sweep_of(capsule);
+    if (p == NULL)
+        return NULL;
+    plugs_limit(p, (size_t)bytes);
+    Py_RETURN_NONE;
 }
 
 static PyObject *total(PyObject *self, PyObject *capsule)
@@ -95,7 +109,8 @@ static PyObject *total(PyObject *self, PyObject *capsule)
 static PyMethodDef methods[] = {
     {"new", new, METH_VARARGS, "A sweep of the plugs (see the module's comment)."},
     {"step", step, METH_O, "Sweep one cell: None, or why the memory limit stops it."},
-    {"counters", counters, METH_O, "(levels, level, states, width, bytes, peak_bytes)."},
+    {"counters", counters, METH_O, "(levels, level, states, width, bytes, peak_bytes, layer)."},
+    {"limit", limit, METH_VARARGS, "A new memory limit for the sweep."},
     {"total", total, METH_O, "The count, little-endian bytes."},
     {NULL, NULL, 0, NULL},
 };

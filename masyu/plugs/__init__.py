@@ -37,7 +37,7 @@ import xcc
 from ..errors import MasyuError
 from ..puzzle import Puzzle
 from .rules import (ALL, BACK, BLACK, E_, N_, PLAIN, S_, SHAPE_MASKS, STEP, W_, WHITE, Board,
-                    cell_rule, moves, packed_moves, sent_flag, shapes)
+                    cell_rule, moves, packed_moves, sent_flag, shapes, sides)
 from .twin import Plugs
 
 try:
@@ -51,7 +51,7 @@ MAX_WIDTH = 41   # the short side the compiled twin holds (W + 1 plugs of 3 bits
 
 __all__ = ["ENGINES", "MAX_WIDTH", "Board", "Plugs", "Native", "count", "holds", "moves",
            "packed_moves", "shapes", "cell_rule", "sent_flag", "ALL", "BACK", "BLACK", "E_",
-           "N_", "PLAIN", "S_", "SHAPE_MASKS", "STEP", "W_", "WHITE"]
+           "N_", "PLAIN", "S_", "SHAPE_MASKS", "STEP", "W_", "WHITE", "sides", "race"]
 
 
 def holds(puzzle: object) -> bool:
@@ -83,8 +83,34 @@ class Native:
         return int.from_bytes(_plugs.total(self.sweep), "little")
 
     def counters(self) -> dict[str, int]:
-        return dict(zip(("levels", "level", "states", "width", "bytes", "peak_bytes"),
+        return dict(zip(("levels", "level", "states", "width", "bytes", "peak_bytes", "layer"),
                         _plugs.counters(self.sweep)))
+
+    def limit(self, bytes_: int) -> None:
+        _plugs.limit(self.sweep, bytes_)
+
+
+def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
+    """The first run to finish, the runs (one a side, :func:`sides`) sharing the
+    work: the one with the fewest states so far takes the next step (ties: the
+    first), so that the race costs at most as many times the winner's work as
+    there are sides.  How wide a side's layers grow is not known before (it
+    may be a hundredfold the best side's), hence a race, not a guess.  A run
+    whose layer passes its share of the memory limit drops out and its share
+    goes to the others; ``step(run)`` steps one."""
+    while True:
+        run = min(runs, key=lambda r: r.counters()["states"])
+        if run.level == run.levels:
+            return run
+        try:
+            step(run)
+        except xcc.MemoryLimit:
+            if len(runs) == 1:
+                raise
+            runs = [r for r in runs if r is not run]
+            for r in runs:
+                if isinstance(r, Native):
+                    r.limit(limit // len(runs))
 
 
 def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: int | None = None,
@@ -103,17 +129,24 @@ def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: 
         limit = xcc.memory_or_default(memory)
     except xcc.XCCError as err:
         raise MasyuError(str(err), "--memory") from None
-    run = Native(puzzle, weak, limit) if engine == "plugs" else Plugs(puzzle, weak)
-    name = engine
-    stats = xcc.Stats(engine=name)
+    stats = xcc.Stats(engine=engine)
     start, cpu0, last = time.perf_counter(), xcc.cpu_time(), time.monotonic()
-    stats.follow(run.counters)
+    candidates = sides(puzzle)
+    share = max(limit // len(candidates), 1 << 16)
+    runs = [Native(q, weak, share) if engine == "plugs" else Plugs(q, weak) for q in candidates]
+    stats.follow(runs[0].counters)
+
+    def step(run) -> None:
+        nonlocal last
+        stats.follow(run.counters)
+        run.step()
+        if on_progress is not None and time.monotonic() - last >= progress_every:
+            last = time.monotonic()
+            on_progress(stats)
+
     try:
-        while run.level < run.levels:
-            run.step()
-            if on_progress is not None and time.monotonic() - last >= progress_every:
-                last = time.monotonic()
-                on_progress(stats)
+        run = race(runs, limit, step)
+        stats.follow(run.counters)
         stats.solutions = run.total()
     except KeyboardInterrupt:
         stats.interrupted, stats.complete = True, False

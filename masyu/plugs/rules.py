@@ -119,6 +119,25 @@ def shapes(board: Board) -> list[list[frozenset[int]]]:
     return [[frozenset(d) for d in row] for row in dom]
 
 
+def sides(puzzle: Puzzle) -> list[Puzzle]:
+    """The board seen from each side a sweep may start at, along its long side:
+    from the top and from the bottom; a square board also from the left and the
+    right (turned).  Where the sweep starts can change its widest layer a
+    hundredfold (docs/plugs.md, "Where the sweep starts")."""
+    R, C = puzzle.rows, puzzle.cols
+    tall = [((r, c) if R >= C else (c, r), k) for (r, c), k in puzzle.pearls]
+    H, W = max(R, C), min(R, C)
+
+    def seen(pearls, h, w, flip):
+        return Puzzle(h, w, [((h - 1 - r if flip else r, c), k) for (r, c), k in pearls])
+
+    out = [seen(tall, H, W, False), seen(tall, H, W, True)]
+    if H == W and puzzle.pearls:
+        turned = [((c, r), k) for (r, c), k in tall]
+        out += [seen(turned, H, W, False), seen(turned, H, W, True)]
+    return out if puzzle.pearls else out[:1]   # an empty board looks the same from every side
+
+
 def cell_rule(kind: int, w: int, n: int, e: int, s: int, lflag: int, uflag: int):
     """The demands (east, south) a cell of ``kind`` with edges w, n, e, s and
     incoming flags leaves on the plugs it sends, or None if the rules forbid

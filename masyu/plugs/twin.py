@@ -81,4 +81,4 @@ class Plugs:
     def counters(self) -> dict[str, int]:
         return {"levels": self.levels, "level": self.level, "states": self.states,
                 "width": self.width, "bytes": BYTES_PER_STATE * len(self.layer),
-                "peak_bytes": BYTES_PER_STATE * self.width}
+                "peak_bytes": BYTES_PER_STATE * self.width, "layer": len(self.layer)}

@@ -180,3 +180,17 @@ def test_cli_counts_by_the_plugs_and_names_them():
                           "--exact", "--engine", "plugs", "--by", "length"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "Traceback" not in bad.stderr and "--engine" in bad.stderr
+
+
+def test_every_side_of_a_board_counts_alike_and_the_race_takes_one():
+    for p in random_puzzles(30, 7, rows=range(3, 8), most=10):
+        seen = plugs.sides(p)
+        assert len(seen) == (4 if p.rows == p.cols else 2) and all(
+            min(q.rows, q.cols) == q.cols and len(q.pearls) == len(p.pearls) for q in seen)
+        for weak in (False, True):
+            counts = {plugs.count(q, weak=weak, engine=plugs.ENGINES[0]).solutions for q in seen}
+            assert counts == {exact_count(p, weak=weak, engine=MEMO).solutions}, p
+    runs = [plugs.Plugs(q, True) for q in plugs.sides(Puzzle(6, 6, {(0, 0): "B", (5, 2): "W"}))]
+    steps = []
+    won = plugs.race(runs, 1 << 30, lambda run: (steps.append(runs.index(run)), run.step()))
+    assert won.level == won.levels and set(steps) == {0, 1, 2, 3}
