@@ -10,6 +10,8 @@ from typing import Callable
 
 import uvicorn
 
+import xcc
+
 from ..errors import MasyuError
 from . import app as application
 from .players import load_key
@@ -29,10 +31,11 @@ def prepare(data: Path, database: str | None) -> str:
     except OSError as err:
         raise MasyuError(f"cannot use the data folder: {err.strerror or err}", "--data") from None
     url = database_url(database, data)
-    try:
-        engine = make_engine(url)
-        migrate(engine)
-        engine.dispose()
+    try:   # a Ctrl-C waits for the migration and the pool's close: no half-closed connection
+        with xcc.textio.held_interrupt():   # (SQLAlchemy logs one with its traceback)
+            engine = make_engine(url)
+            migrate(engine)
+            engine.dispose()
     except Exception as err:   # a bad URL, a server down, a refused password: one line
         raise MasyuError(f"cannot open the database: {str(err).splitlines()[0][:200]}",
                          "--database") from None
