@@ -213,24 +213,31 @@ class _OutOfTime(Exception):
     pass
 
 
-def batch(tool: str, cls: str, limit: int | None, timeout: float, strong: bool) -> None:
-    """In the child: one JSON line per puzzle of a class (tool memo or enumerate)."""
+def batch(tool: str, cls: str, limit: int | None, timeout: float, strong: bool,
+          skip: set[str] = frozenset()) -> None:
+    """In the child: one JSON line per puzzle of a class (tool memo or enumerate), each
+    given up after ``timeout`` CPU seconds; the puzzles named in ``skip`` are left out."""
     import masyu
     from masyu.collection import load
-    names = [p for p in load(COLLECTION) if p.name.startswith(cls + "-")]
-    for p in names[:limit]:
+    names = [p for p in load(COLLECTION) if p.name.startswith(cls + "-")][:limit]
+    for p in names:
+        if p.name in skip:
+            continue
         row = {"name": p.name}
         for weak in (True, False) if strong else (True,):
             key = "weak" if weak else "strong"
             t = time.process_time()
+
+            def give_up(search, t=t):
+                if time.process_time() - t > timeout:
+                    raise _OutOfTime
             try:
                 if tool == "memo":
-                    n = masyu.count(p, weak=weak, exact=True)
+                    n = masyu.count(p, weak=weak, exact=True, on_progress=give_up,
+                                    progress_every=0.5)
                     row[key + "_states"] = n.stats.counters["states"]
+                    row[key + "_mb"] = n.stats.counters.get("peak_bytes", 0) / 2**20
                 else:
-                    def give_up(search, t=t):
-                        if time.process_time() - t > timeout:
-                            raise _OutOfTime
                     n = masyu.count(p, weak=weak, encoding="423", engine="c",
                                     on_progress=give_up, progress_every=0.5)
                 row[key] = int(n)
@@ -245,13 +252,51 @@ def batch(tool: str, cls: str, limit: int | None, timeout: float, strong: bool) 
         print(json.dumps(row), flush=True)
 
 
-def batch_rows(tool: str, cls: str, limit, timeout: float, strong: bool) -> dict:
+def batch_rows(tool: str, cls: str, limit, timeout: float, strong: bool,
+               skip_file: Path | None = None, on_row=None) -> dict:
+    """The child's rows by name, each handed to ``on_row`` as it arrives (so that a
+    long class stopped half-way keeps what it counted)."""
     cmd = [sys.executable, __file__, "--batch", tool, cls, str(limit or 0), str(timeout),
-           "strong" if strong else "weak", str(COLLECTION)]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+           "strong" if strong else "weak", str(skip_file or ""), str(COLLECTION)]
+    rows = {}
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          text=True) as proc:
+        for line in proc.stdout:
+            r = json.loads(line)
+            rows[r["name"]] = r
+            if on_row is not None:
+                on_row(r)
+        err = proc.stderr.read()
     if proc.returncode != 0:
-        sys.exit(f"{tool} on {cls} failed: {proc.stderr[-500:]}")
-    return {r["name"]: r for r in map(json.loads, proc.stdout.split("\n")[:-1])}
+        sys.exit(f"{tool} on {cls} failed: {err[-500:]}")
+    return rows
+
+
+COUNTS_HEADER = ("# name weak_count weak_cpu_s engine_peak_mb strong_count (exact counts, "
+                 "masyu's default engine; benchmarks/exact.py psm --counts; '-': not counted)\n")
+
+
+def count_line(r: dict, strong: bool) -> str:
+    mb = r.get("weak_mb")
+    return (f"{r['name']} {'-' if r.get('weak') is None else r['weak']} {_s(r.get('weak_cpu'))} "
+            f"{'-' if mb is None else f'{mb:.2f}'} "
+            f"{r.get('strong') if strong and r.get('strong') is not None else '-'}\n")
+
+
+def read_counts(path: Path) -> dict[str, dict]:
+    """The rows of a counts file written before (``psm --counts``): those counted."""
+    rows = {}
+    if path is None or not path.exists():
+        return rows
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        name, weak, cpu, mb, strong = line.split()
+        if weak != "-":
+            rows[name] = {"name": name, "weak": int(weak), "weak_cpu": float(cpu),
+                          "weak_mb": float(mb), "strong": None if strong == "-" else int(strong),
+                          "rss_mb": 0.0}
+    return rows
 
 
 def _s(x) -> str:
@@ -274,29 +319,35 @@ def psm_table(classes, enumerate_: bool, timeout: float, limit: int | None,
     the total of the classes last."""
     if classes == ["all"]:
         classes = all_classes()
-    out = None if counts_file is None else open(counts_file, "w", encoding="utf-8")
-    if out is not None:
-        out.write("# name weak_count weak_cpu_s strong_count (exact counts, masyu's default "
-                  "engine; benchmarks/exact.py psm --counts)\n")
+    earlier = read_counts(counts_file)   # a run stopped before: its counted puzzles stay
+    out = None
+    if counts_file is not None:
+        new_file = not counts_file.exists()
+        out = open(counts_file, "a", encoding="utf-8")
+        if new_file:
+            out.write(COUNTS_HEADER)
+
+    def keep(r: dict) -> None:
+        if out is not None:
+            out.write(count_line(r, strong))
+            out.flush()
     total = {"puzzles": 0, "counted": 0, "cpu": 0.0, "weak": 0}
     print("| class | puzzles | weak counts: min / median / max | exact CPU s: median / max | "
-          "exact peak MB | strong: all 1 | enumeration > 1 s | exact faster there | "
+          "engine peak MB | strong: all 1 | enumeration > 1 s | exact faster there | "
           "enumeration gave up |")
     print("|---|---|---|---|---|---|---|---|---|")
-    slow_rows = []
+    slow_rows, rows = [], {}
     for cls in classes:
-        m = batch_rows("memo", cls, limit, timeout, strong)
+        m = {n: r for n, r in earlier.items() if n.startswith(cls + "-")}
+        m.update(batch_rows("memo", cls, limit, timeout, strong,
+                            counts_file if m else None, keep))
+        rows.update(m)
         e = batch_rows("enumerate", cls, limit, timeout, False) if enumerate_ else {}
         done = [r for r in m.values() if r.get("weak") is not None]
         total["puzzles"] += len(m)
         total["counted"] += len(done)
         total["cpu"] += sum(r["weak_cpu"] for r in done)
         total["weak"] += sum(r["weak"] for r in done)
-        if out is not None:
-            for n, r in m.items():
-                out.write(f"{n} {r.get('weak', '-')} {_s(r.get('weak_cpu'))} "
-                          f"{r.get('strong', '-') if strong else '-'}\n")
-            out.flush()
         for name, r in e.items():
             if r.get("weak") is not None and m[name].get("weak") is not None \
                     and r["weak"] != m[name]["weak"]:
@@ -313,7 +364,7 @@ def psm_table(classes, enumerate_: bool, timeout: float, limit: int | None,
             print(f"| {cls} | {len(done)} of {len(m)} | {counts[0]:,} / "
                   f"{statistics.median(counts):,.0f} / {counts[-1]:,} | "
                   f"{statistics.median(cpu):.2f} / {cpu[-1]:.2f} | "
-                  f"{max(r['rss_mb'] for r in m.values()):,.0f} | {ones} | "
+                  f"{max(r.get('weak_mb') or 0 for r in m.values()):,.1f} | {ones} | "
                   f"{len(slow) if e else '-'} | {faster if e else '-'} | "
                   f"{gave_up if e else '-'} |", flush=True)
         slow_rows += [(n, m[n], e[n]) for n in slow]
@@ -322,8 +373,10 @@ def psm_table(classes, enumerate_: bool, timeout: float, limit: int | None,
                 print(f"|   {n}: not counted ({r.get('weak_error', 'time')}) |")
     print(f"| total | {total['counted']} of {total['puzzles']} | sum {total['weak']:,} | "
           f"sum {total['cpu']:.1f} | | | | | |")
-    if out is not None:
+    if out is not None:   # again, once a puzzle, in the order of the classes
         out.close()
+        counts_file.write_text(COUNTS_HEADER + "".join(
+            count_line(r, strong) for r in {**earlier, **rows}.values()), encoding="utf-8")
     if slow_rows:
         print("\n| puzzle | weak | exact CPU s | enumeration CPU s |\n|---|---|---|---|")
         for n, mr, er in sorted(slow_rows, key=lambda t: -(t[2].get("weak_cpu") or 1e9)):
@@ -405,8 +458,9 @@ def main() -> None:
         child(sys.argv[2], sys.argv[3], sys.argv[4] == "weak")
         return
     if len(sys.argv) > 1 and sys.argv[1] == "--batch":
+        skip = set(read_counts(Path(sys.argv[7]))) if sys.argv[7] else set()
         batch(sys.argv[2], sys.argv[3], int(sys.argv[4]) or None, float(sys.argv[5]),
-              sys.argv[6] == "strong")
+              sys.argv[6] == "strong", skip)
         return
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=("empty", "grid", "psm", "peer", "encodings", "by"))
