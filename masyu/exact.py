@@ -170,7 +170,8 @@ def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_E
                 engine: str | None = None, memory: int | None = None,
                 on_progress: Callable[[xcc.Stats], None] | None = None,
                 progress_every: float = 1.0, by: str | None = None, scheduler=None,
-                local_cluster: int | None = None) -> xcc.Stats:
+                local_cluster: int | None = None, resume: str | None = None,
+                keep: str | None = None) -> xcc.Stats:
     """Count the strong (or weak) solutions without listing them; the
     engine's statistics, ``solutions`` the exact count.  ``on_progress(stats)``
     about every ``progress_every`` seconds (counters ``level`` of ``levels``,
@@ -179,7 +180,10 @@ def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_E
     the loop or loops; ``"loops"``: their number, weak solutions only):
     ``stats.by`` is ``{value: solutions}``, the rows summing to the count.
     ``scheduler`` (a Dask address or client) or ``local_cluster=W``: the
-    count spread over Dask workers level by level (``xcc.parallel.LevelCount``)."""
+    count spread over Dask workers level by level (``xcc.parallel.LevelCount``).
+    ``keep``, ``resume``: the plugs' file of a count stopped half-way, written
+    after Ctrl-C, taken up if it exists (:func:`masyu.plugs.count`; the memo
+    engine keeps no state: ``resume`` is refused there)."""
     if by is not None:
         check_by(by)
     encoding = check_encoding(encoding)   # the plugs read no encoding: a wrong one is still wrong
@@ -197,9 +201,13 @@ def exact_count(puzzle: Puzzle, *, weak: bool = False, encoding: str = DEFAULT_E
             raise MasyuError(f"expected a Puzzle, not {type(puzzle).__name__}")
         try:
             return plugs.count(puzzle, weak=weak, engine=engine, memory=memory,
-                               on_progress=on_progress, progress_every=progress_every)
+                               on_progress=on_progress, progress_every=progress_every,
+                               resume=resume, keep=keep)
         except xcc.MemoryLimit as err:
             raise MasyuError(str(err), "--memory") from None
+    if resume is not None:
+        raise MasyuError(f"only the plugs keep an exact count's state, not engine "
+                         f"{engine or xcc.DEFAULT_EXACT_ENGINE}", "--resume")
     enc, cycle, configured = _setup(puzzle, weak, encoding, engine, memory)
     weigh = None if by is None else BY[by](enc, weak)
     if weigh == "cycles":

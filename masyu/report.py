@@ -198,10 +198,13 @@ def exact_progress(stats: xcc.Stats) -> str:
             f"{stats.seconds:.0f} s")
 
 
-def exact_interrupted(stats: xcc.Stats) -> str:
-    """``masyu: interrupted at level 12 of 40: no count``: an exact count stopped."""
+def exact_interrupted(stats: xcc.Stats, kept: str | None = None) -> str:
+    """``masyu: interrupted at level 12 of 40: no count``: an exact count stopped
+    (``; continue with --resume FILE`` when its layers were ``kept`` there)."""
     c = stats.counters
-    return f"masyu: interrupted at level {c.get('level', 0):,} of {c.get('levels', 0):,}: no count"
+    then = f"; continue with --resume {kept}" if kept else ""
+    return (f"masyu: interrupted at level {c.get('level', 0):,} of {c.get('levels', 0):,}: "
+            f"no count{then}")
 
 
 def exact_note(stats: xcc.Stats, encoding: str) -> str:

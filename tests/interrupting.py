@@ -66,11 +66,11 @@ def interrupt_after(command: list[str], lines: int) -> tuple[int, str, str]:
     return proc.returncode, "".join(first) + out, err
 
 
-def interrupt_at_progress(command: list[str]) -> tuple[int, str, str]:
+def interrupt_at_progress(command: list[str], **popen) -> tuple[int, str, str]:
     """Run ``command`` in a process group of its own, send the group SIGINT once
     its first progress report (a line ``...``) is on stderr, when the tasks are
     under way; its exit code, stdout and stderr."""
-    with child(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+    with child(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **popen) as proc:
         line = proc.stderr.readline()
         assert line.startswith("..."), line
         os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the whole process group

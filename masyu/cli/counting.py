@@ -6,7 +6,7 @@ The count goes to stdout (a line, or one JSON object with ``--json``), the
 statistics and progress to stderr; the exit code is 0 if there is a
 solution, 1 if none, 130 if interrupted (after the count so far; a parallel
 count also keeps its state for ``--resume FILE``; an exact count reached
-no count).
+no count, and the plugs keep their layers for ``--resume FILE``).
 """
 from __future__ import annotations
 
@@ -69,17 +69,20 @@ def exact_engine(engine: Optional[str]) -> Optional[str]:
 
 def count_exact(p: Puzzle, *, weak: bool, encoding: str, memory: int, as_json: bool,
                 quiet: bool, engine: Optional[str] = None, by: Optional[str] = None,
-                **workers: Any) -> int:
+                resume: Optional[str] = None, **workers: Any) -> int:
     """``masyu count --exact``: print the count (with ``by``, the rows ``VALUE  COUNT`` under
-    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C).  ``workers``: the
+    a header); the exit code 0 (some), 1 (none), 130 (Ctrl-C: the plugs keep their
+    layers in ``resume``, or ``masyu-<hash>.exact.npz``).  ``workers``: the
     ``scheduler`` or ``local_cluster`` of a count spread over Dask workers."""
-    from ..exact import exact_count  # start-up: a count by listing needs no memo side
+    from ..exact import exact_count, plugs  # start-up: a count by listing needs no memo side
+    keep = resume or plugs.keep.default_path(p, weak)
     status = Status(quiet, every=0.0)   # about once a second: the level, states, memory
     stats = exact_count(p, weak=weak, encoding=encoding, engine=engine, memory=memory, by=by,
-                        on_progress=lambda s: status.show(exact_progress(s)), **workers)
+                        on_progress=lambda s: status.show(exact_progress(s)), resume=resume,
+                        keep=keep, **workers)
     status.clear()
     if stats.interrupted:
-        say(exact_interrupted(stats))
+        say(exact_interrupted(stats, keep if stats.engine.startswith("plugs") else None))
         return 130
     n = stats.solutions
     rows = {} if by is None else {"by": by, "rows": {str(w): c for w, c in stats.by.items()}}

@@ -105,7 +105,8 @@ COUNT = (
     EACH, ONLY, CSV,
     option("output", "--output", "-o", metavar="FILE", help="With --each: write the rows to FILE."),
     option("resume", "--resume", metavar="[FILE]", flag_value="",
-           help=RESUME_HELP.format("count goes on from it")),
+           help=RESUME_HELP.format("count goes on from it") + "  With --exact: the plugs' "
+                "layers, the same way."),
     MEMORY,
     option("quiet", "--quiet", "-q", kind=bool, default=False, help="No progress on stderr.",
            quick=True),
@@ -227,12 +228,13 @@ def count(puzzle, weak, encoding, method, engine, limit, as_json, each, only, as
     if output is not None:
         fail("-o goes with --each (a count is one line: redirect it)", "--output")
     p = read_puzzle(puzzle)
-    where = _where(jobs, scheduler, local_cluster, resume)
-    if exact:  # the memo engine; spread over Dask workers with --scheduler, --local-cluster
-        if jobs is not None or resume is not None:
+    where = _where(jobs, scheduler, local_cluster, None if exact else resume)
+    if exact:  # the plugs or memo; spread over Dask workers with --scheduler, --local-cluster
+        if jobs is not None:
             fail("an exact count is not split into subproblems (Dask: --scheduler)", "--exact")
         return count_exact(p, weak=weak, encoding=how["encoding"], engine=how["engine"],
-                           memory=allowed, as_json=as_json, quiet=quiet, by=by, **(where or {}))
+                           memory=allowed, as_json=as_json, quiet=quiet, by=by,
+                           resume=resume or None, **(where or {}))
     return count_one(p, allowed, limit=limit, as_json=as_json, quiet=quiet, where=where,
                      resume=resume, **how)
 

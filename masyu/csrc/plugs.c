@@ -284,3 +284,67 @@ const uint64_t *plugs_total(plugs *p, int *words)
 }
 
 const char *plugs_error(const plugs *p) { return p->error; }
+
+size_t plugs_layer_size(const plugs *p) { return p->cur.n; }
+
+int plugs_layer_words(const plugs *p) { return p->cur.cw; }
+
+void plugs_layer(const plugs *p, uint64_t *keys, uint64_t *cnt)
+{
+    const layer *L = &p->cur;
+    for (size_t i = 0; i < L->n; i++) {
+        if (p->wide) {
+            u128 k = ((const u128 *)L->keys)[i];
+            keys[2 * i] = (uint64_t)k;
+            keys[2 * i + 1] = (uint64_t)(k >> 64);
+        } else {
+            keys[2 * i] = ((const uint64_t *)L->keys)[i];
+            keys[2 * i + 1] = 0;
+        }
+    }
+    memcpy(cnt, L->cnt, L->n * (size_t)L->cw * 8);
+}
+
+const uint64_t *plugs_closed(const plugs *p, int *words)
+{
+    *words = p->tw;
+    return p->total;
+}
+
+int plugs_restore(plugs *p, int level, size_t n, int cw, const uint64_t *keys,
+                  const uint64_t *cnt, int tw, const uint64_t *total, long long states,
+                  long long width)
+{
+    int bits = 3 * (p->W + 1);
+    if (level < 0 || level > p->levels || cw < 1 || tw < 0)
+        return -1;
+    for (size_t i = 0; i < n; i++) {  /* every key within the frontier's W + 1 plugs */
+        uint64_t lo = keys[2 * i], hi = keys[2 * i + 1];
+        if (bits < 64 ? (hi != 0 || lo >> bits != 0) : (bits < 128 && hi >> (bits - 64) != 0))
+            return -1;
+    }
+    layer *L = &p->cur;
+    L->n = 0;
+    if (!layer_room(p, L, n, cw))
+        return PLUGS_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        if (p->wide)
+            ((u128 *)L->keys)[i] = (u128)keys[2 * i] | (u128)keys[2 * i + 1] << 64;
+        else
+            ((uint64_t *)L->keys)[i] = keys[2 * i];
+    }
+    memcpy(L->cnt, cnt, n * (size_t)cw * 8);
+    L->n = n;
+    if (tw > 0) {
+        uint64_t *t = charged(p, p->total, (size_t)p->tw * 8, (size_t)tw * 8);
+        if (t == NULL)
+            return PLUGS_ENOMEM;
+        memcpy(t, total, (size_t)tw * 8);
+        p->total = t;
+        p->tw = tw;
+    }
+    p->level = level;
+    p->states = states;
+    p->width = width;
+    return PLUGS_OK;
+}

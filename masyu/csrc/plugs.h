@@ -41,5 +41,19 @@ void plugs_limit(plugs *p, size_t limit);
 /* The count once every level is swept: little-endian words, *words of them. */
 const uint64_t *plugs_total(plugs *p, int *words);
 const char *plugs_error(const plugs *p);
+/* The current layer, to be kept (a count stopped half-way): its n states, the
+ * keys as two little-endian words each (low, high) into keys[2n], the counts
+ * of *cw words each into cnt (room for n * plugs_layer_words(p) words). */
+size_t plugs_layer_size(const plugs *p);
+int plugs_layer_words(const plugs *p);
+void plugs_layer(const plugs *p, uint64_t *keys, uint64_t *cnt);
+/* The loops closed so far (strong counts), *words little-endian words. */
+const uint64_t *plugs_closed(const plugs *p, int *words);
+/* Go on from a kept layer at `level` (the states and width so far, the loops
+ * closed so far as tw words): PLUGS_OK, PLUGS_ENOMEM (the memory limit), or
+ * -1 (a key wider than the sweep's frontier, a level out of range). */
+int plugs_restore(plugs *p, int level, size_t n, int cw, const uint64_t *keys,
+                  const uint64_t *cnt, int tw, const uint64_t *total, long long states,
+                  long long width);
 
 #endif

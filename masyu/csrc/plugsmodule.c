@@ -6,6 +6,11 @@
  * (a str) a level would pass the memory limit.  counters(sweep) -> (levels,
  * level, states, width, bytes, peak_bytes, layer).  limit(sweep, bytes): a new
  * memory limit.  total(sweep) -> bytes, the count little-endian.
+ * layer(sweep) -> (keys, counts, words, closed): the current layer to keep, keys
+ * as two little-endian 64-bit words each, counts of `words` words each, and
+ * the loops closed so far (strong), all bytes.  restore(sweep, level, keys,
+ * counts, words, closed, states, width): go on from such a layer; None, or
+ * why the memory limit refuses it; ValueError if it does not fit the sweep.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -106,12 +111,68 @@ static PyObject *total(PyObject *self, PyObject *capsule)
     return out;
 }
 
+static PyObject *layer(PyObject *self, PyObject *capsule)
+{
+    (void)self;
+    plugs *p = sweep_of(capsule);
+    if (p == NULL)
+        return NULL;
+    size_t n = plugs_layer_size(p);
+    int cw = plugs_layer_words(p), tw;
+    PyObject *keys = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * 16));
+    PyObject *cnt = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(n * (size_t)cw * 8));
+    PyObject *closed = NULL;
+    if (keys != NULL && cnt != NULL) {
+        plugs_layer(p, (uint64_t *)PyBytes_AS_STRING(keys), (uint64_t *)PyBytes_AS_STRING(cnt));
+        const uint64_t *t = plugs_closed(p, &tw);
+        closed = PyBytes_FromStringAndSize(tw ? (const char *)t : "", (Py_ssize_t)tw * 8);
+    }
+    PyObject *out = closed == NULL ? NULL : Py_BuildValue("(OOiO)", keys, cnt, cw, closed);
+    Py_XDECREF(keys);
+    Py_XDECREF(cnt);
+    Py_XDECREF(closed);
+    return out;
+}
+
+static PyObject *restore(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    int level, cw;
+    long long states, width;
+    Py_buffer keys, cnt, closed;
+    if (!PyArg_ParseTuple(args, "Oiy*y*iy*LL", &capsule, &level, &keys, &cnt, &cw, &closed,
+                          &states, &width))
+        return NULL;
+    plugs *p = sweep_of(capsule);
+    int status = -1;
+    size_t n = (size_t)keys.len / 16;
+    if (p != NULL && cw >= 1 && keys.len % 16 == 0 && closed.len % 8 == 0 &&
+        (size_t)cnt.len == n * (size_t)cw * 8)
+        status = plugs_restore(p, level, n, cw, keys.buf, cnt.buf, (int)(closed.len / 8),
+                               closed.buf, states, width);
+    PyBuffer_Release(&keys);
+    PyBuffer_Release(&cnt);
+    PyBuffer_Release(&closed);
+    if (p == NULL)
+        return NULL;
+    if (status == PLUGS_ENOMEM)
+        return PyUnicode_FromString(plugs_error(p));
+    if (status != PLUGS_OK) {
+        PyErr_SetString(PyExc_ValueError, "masyu._plugs.restore: the layer does not fit the sweep");
+        return NULL;
+    }
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef methods[] = {
     {"new", new, METH_VARARGS, "A sweep of the plugs (see the module's comment)."},
     {"step", step, METH_O, "Sweep one cell: None, or why the memory limit stops it."},
     {"counters", counters, METH_O, "(levels, level, states, width, bytes, peak_bytes, layer)."},
     {"limit", limit, METH_VARARGS, "A new memory limit for the sweep."},
     {"total", total, METH_O, "The count, little-endian bytes."},
+    {"layer", layer, METH_O, "(keys, counts, words, closed): the layer to keep."},
+    {"restore", restore, METH_VARARGS, "Go on from a kept layer."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -29,6 +29,7 @@ either, one cell a call, so Ctrl-C and the memory limit are met between cells.
 """
 from __future__ import annotations
 
+import os
 import time
 from typing import Callable
 
@@ -38,6 +39,7 @@ from ..errors import MasyuError
 from ..puzzle import Puzzle
 from .rules import (ALL, BACK, BLACK, E_, N_, PLAIN, S_, SHAPE_MASKS, STEP, W_, WHITE, Board,
                     cell_rule, moves, packed_moves, sent_flag, shapes, sides)
+from . import keep as keeping
 from .twin import Plugs
 
 try:
@@ -71,13 +73,17 @@ class Native:
         self.weak, self.levels = weak, board.H * board.W
         self.sweep = _plugs.new(board.W, self.levels, weak, wide, packed_moves(board, weak),
                                  limit)
-        self.level = 0
+
+    @property
+    def level(self) -> int:
+        """The cells swept, as the C sweep counts them (a Ctrl-C heard just after a
+        step finds them there, not yet here)."""
+        return _plugs.counters(self.sweep)[1]
 
     def step(self) -> None:
         why = _plugs.step(self.sweep)
         if why is not None:
             raise xcc.MemoryLimit(why)
-        self.level += 1
 
     def total(self) -> int:
         return int.from_bytes(_plugs.total(self.sweep), "little")
@@ -89,6 +95,25 @@ class Native:
     def limit(self, bytes_: int) -> None:
         _plugs.limit(self.sweep, bytes_)
 
+    def state(self) -> dict:
+        """The layer and counters to keep (:mod:`masyu.plugs.keep`, as the twin's)."""
+        keys, counts, words, closed = _plugs.layer(self.sweep)
+        c = self.counters()
+        return {"level": c["level"], "states": c["states"], "width": c["width"],
+                "closed": int.from_bytes(closed, "little"), "words": words,
+                "keys": keys, "counts": counts}
+
+    def restore(self, state: dict) -> None:
+        """Go on from a kept ``state`` (ValueError if it does not fit this board;
+        xcc.MemoryLimit if its layer passes the memory limit)."""
+        closed = state["closed"]
+        why = _plugs.restore(self.sweep, state["level"], state["keys"], state["counts"],
+                             state["words"],
+                             closed.to_bytes((closed.bit_length() + 63) // 64 * 8, "little"),
+                             state["states"], state["width"])
+        if why is not None:
+            raise xcc.MemoryLimit(why)
+
 
 def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
     """The first run to finish, the runs (one a side, :func:`sides`) sharing the
@@ -96,8 +121,9 @@ def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
     first), so that the race costs at most as many times the winner's work as
     there are sides.  How wide a side's layers grow is not known before (it
     may be a hundredfold the best side's), hence a race, not a guess.  A run
-    whose layer passes its share of the memory limit drops out and its share
-    goes to the others; ``step(run)`` steps one."""
+    whose layer passes its share of the memory limit drops out (``dropped``
+    set) and its share goes to the others; ``step(run)`` steps one."""
+    runs = [r for r in runs if not getattr(r, "dropped", False)]
     while True:
         run = min(runs, key=lambda r: r.counters()["states"])
         if run.level == run.levels:
@@ -107,21 +133,34 @@ def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
         except xcc.MemoryLimit:
             if len(runs) == 1:
                 raise
+            run.dropped = True
             runs = [r for r in runs if r is not run]
             for r in runs:
                 if isinstance(r, Native):
                     r.limit(limit // len(runs))
 
 
+def _state(run) -> dict:
+    """A run's state to keep; a run that dropped out keeps only that."""
+    if getattr(run, "dropped", False):
+        return {"level": 0, "states": 0, "width": 0, "closed": 0, "dropped": True,
+                "words": 1, "keys": b"", "counts": b""}
+    return run.state()
+
+
 def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: int | None = None,
           on_progress: Callable[[xcc.Stats], None] | None = None,
-          progress_every: float = 1.0) -> xcc.Stats:
+          progress_every: float = 1.0, resume: str | os.PathLike | None = None,
+          keep: str | os.PathLike | None = None) -> xcc.Stats:
     """The weak or strong solutions of ``puzzle`` counted by the plugs:
     ``engine`` one of ``ENGINES``, ``memory`` the limit in bytes of the
     compiled twin (None: xcc's default); the statistics as the memo engine's
     (``levels``, ``level``, ``states``, ``width``, ``bytes``, ``peak_bytes``).
-    Ctrl-C between two cells: ``interrupted``, no count.  A level that would
-    pass the memory limit raises ``xcc.MemoryLimit`` saying where."""
+    Ctrl-C between two cells: ``interrupted``, no count, and with ``keep`` the
+    layers kept in that file (:mod:`masyu.plugs.keep`); ``resume``: a file so
+    kept, if it exists, the count taken up from it (either twin's, by either).
+    A level that would pass the memory limit raises ``xcc.MemoryLimit`` saying
+    where."""
     if engine not in ENGINES:
         raise MasyuError(f"unknown plugs engine {engine!r}; valid: {', '.join(ENGINES)}",
                          "--engine")
@@ -134,6 +173,22 @@ def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: 
     candidates = sides(puzzle)
     share = max(limit // len(candidates), 1 << 16)
     runs = [Native(q, weak, share) if engine == "plugs" else Plugs(q, weak) for q in candidates]
+    if resume is not None and os.path.exists(resume):
+        for run, state in zip(runs, keeping.load(resume, puzzle, weak, len(runs))):
+            try:
+                if state.get("dropped"):
+                    run.dropped = True
+                else:
+                    run.restore(state)
+            except ValueError:
+                raise MasyuError(f"{resume}: a layer that does not fit this board",
+                                 "--resume") from None
+        live = [r for r in runs if not getattr(r, "dropped", False)]
+        if not live:
+            raise MasyuError(f"{resume}: every side dropped out", "--resume")
+        for r in live:
+            if isinstance(r, Native):
+                r.limit(limit // max(len(live), 1))
     stats.follow(runs[0].counters)
 
     def step(run) -> None:
@@ -150,6 +205,13 @@ def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: 
         stats.solutions = run.total()
     except KeyboardInterrupt:
         stats.interrupted, stats.complete = True, False
+        if keep is not None:
+            try:
+                with xcc.textio.held_interrupt():   # kept whole: a second Ctrl-C waits for it
+                    keeping.save(keep, puzzle, weak, [_state(r) for r in runs])
+            except OSError as err:
+                raise MasyuError(f"{keep}: the layers could not be kept ({err.strerror})",
+                                 "--resume") from None
     stats.follow(None)
     stats.seconds, stats.cpu_seconds = time.perf_counter() - start, xcc.cpu_time() - cpu0
     return stats

@@ -20,6 +20,7 @@ from masyu.collection import load, load_solutions
 from masyu.exact import DEFAULT_EXACT_ENGINE, exact_count
 
 from ..data import COUNTS, PUZZLES, STEP
+from ..interrupting import interrupt_at_progress
 from .bruteforce import random_boards, strong_set, weak_set
 from .test_exact import A140517, WEAK_EMPTY
 
@@ -194,3 +195,73 @@ def test_every_side_of_a_board_counts_alike_and_the_race_takes_one():
     steps = []
     won = plugs.race(runs, 1 << 30, lambda run: (steps.append(runs.index(run)), run.step()))
     assert won.level == won.levels and set(steps) == {0, 1, 2, 3}
+
+
+def _stop_at(k: int):
+    """An ``on_progress`` that presses Ctrl-C at its ``k``-th call."""
+    calls = [0]
+
+    def stop(stats):
+        calls[0] += 1
+        if calls[0] == k:
+            raise KeyboardInterrupt
+    return stop
+
+
+@pytest.mark.parametrize("weak", [False, True])
+def test_a_count_stopped_and_kept_goes_on_to_the_same_count_in_either_twin(weak, tmp_path):
+    """Stopped at several levels, kept, taken up by the same twin or the other:
+    the count and the states of an uninterrupted run, on random boards."""
+    for i, p in enumerate(random_puzzles(8, 11 + weak, rows=range(3, 8), most=6)):
+        whole = plugs.count(p, weak=weak, engine=plugs.ENGINES[-1])
+        for k in (1, 5, 17):
+            for first, then in ((plugs.ENGINES[0], plugs.ENGINES[-1]),
+                                (plugs.ENGINES[-1], plugs.ENGINES[0])):
+                path = tmp_path / f"{i}-{k}-{first}.npz"
+                stopped = plugs.count(p, weak=weak, engine=first, on_progress=_stop_at(k),
+                                      progress_every=0, keep=path)
+                if not stopped.interrupted:   # finished before the k-th cell
+                    assert not path.exists() and stopped.solutions == whole.solutions
+                    continue
+                assert path.exists() and stopped.solutions == 0
+                again = plugs.count(p, weak=weak, engine=then, resume=path)
+                assert (again.solutions, again.counters["states"]) == \
+                    (whole.solutions, whole.counters["states"]), (p, k, first)
+
+
+def test_a_kept_state_of_another_count_or_no_state_is_refused_naming_resume(tmp_path):
+    p, q = Puzzle(6, 6, {(1, 1): "B"}), Puzzle(6, 6, {(1, 1): "W"})
+    path = tmp_path / "kept.npz"
+    plugs.count(p, on_progress=_stop_at(3), progress_every=0, keep=path)
+    for puzzle, weak, says in ((q, False, "another count"), (p, True, "another count")):
+        with pytest.raises(MasyuError, match=says) as err:
+            plugs.count(puzzle, weak=weak, resume=path)
+        assert err.value.where == "--resume"
+    junk = tmp_path / "junk.npz"
+    junk.write_bytes(b"not a state")
+    with pytest.raises(MasyuError, match="not the state of an exact count") as err:
+        exact_count(p, resume=str(junk))
+    assert err.value.where == "--resume"
+    with pytest.raises(MasyuError, match="only the plugs") as err:
+        exact_count(p, engine=MEMO, resume=str(path))
+    assert plugs.count(p, resume=path).solutions == exact_count(p, engine=MEMO).solutions
+
+
+@needs_c
+def test_cli_ctrl_c_keeps_the_layers_and_resume_finishes_the_count(tmp_path):
+    """A real SIGINT to ``masyu count --exact`` of the empty 16x16 board: exit 130, the
+    file it names (``masyu-<hash>.exact.npz`` in the current folder) holds its layers;
+    a file kept half-way through the 10x10 board goes on to A140517's count."""
+    from masyu.plugs import keep
+    big = Puzzle(16, 16)
+    code, out, err = interrupt_at_progress(
+        [sys.executable, "-m", "masyu", "count", big.to("tatham"), "--exact"], cwd=tmp_path)
+    assert code == 130 and "Traceback" not in err, err
+    kept = err.rsplit("--resume ", 1)[1].split()[0]
+    assert kept == keep.default_path(big, False) and [f.name for f in tmp_path.iterdir()] == [kept]
+    assert keep.load(tmp_path / kept, big, False, 1)[0]["level"] > 0
+    small, path = Puzzle(10, 10), tmp_path / "ten.npz"
+    plugs.count(small, on_progress=_stop_at(40), progress_every=0, keep=path)
+    run = subprocess.run([sys.executable, "-m", "masyu", "count", small.to("tatham"), "--exact",
+                          "--resume", str(path)], capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.split()[0].replace(",", "") == str(A140517[8])

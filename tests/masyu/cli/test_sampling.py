@@ -82,7 +82,7 @@ def test_sample_bad_input():
 def test_ctrl_c_exits_130_with_the_level_reached(tmp_path):
     board = tmp_path / "empty.txt"
     board.write_text("\n".join(["." * 16] * 16) + "\n")  # minutes of work
-    with child([sys.executable, "-m", "masyu", "count", str(board), "--exact"],
+    with child([sys.executable, "-m", "masyu", "count", str(board), "--exact"], cwd=tmp_path,
                stdout=subprocess.PIPE, stderr=subprocess.PIPE) as p:
         first = p.stderr.readline()  # the first progress report, after about a second
         assert "level" in first and "states" in first and "MB" in first, first
@@ -90,6 +90,9 @@ def test_ctrl_c_exits_130_with_the_level_reached(tmp_path):
         out, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
     assert "interrupted at level" in err and "Traceback" not in err and out == ""
+    # the plugs keep their layers in the file they name (tests/masyu/test_plugs.py resumes one)
+    kept = err.rsplit("--resume ", 1)[1].split()[0]
+    assert kept.endswith(".exact.npz") and (tmp_path / kept).stat().st_size > 0
 
 
 def test_exact_options_that_do_not_fit():
