@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from typing import Callable
 
 import xcc
@@ -70,7 +71,7 @@ class Native:
         if board.W > MAX_WIDTH:
             raise MasyuError(f"the plugs hold boards up to {MAX_WIDTH} cells across, not "
                              f"{board.W}: count with the memo engine (--engine memo)", "--engine")
-        self.weak, self.levels = weak, board.H * board.W
+        self.weak, self.levels, self.W = weak, board.H * board.W, board.W
         self.sweep = _plugs.new(board.W, self.levels, weak, wide, packed_moves(board, weak),
                                  limit)
 
@@ -117,15 +118,18 @@ class Native:
 
 def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
     """The first run to finish, the runs (one a side, :func:`sides`) sharing the
-    work: the one with the fewest states so far takes the next step (ties: the
-    first), so that the race costs at most as many times the winner's work as
-    there are sides.  How wide a side's layers grow is not known before (it
-    may be a hundredfold the best side's), hence a race, not a guess.  A run
-    whose layer passes its share of the memory limit drops out (``dropped``
-    set) and its share goes to the others; ``step(run)`` steps one."""
+    work: the one whose whole work looks least takes the next step (ties: the
+    first).  How wide a side's layers grow is not known before (it may be a
+    hundredfold the best side's), hence a race, not a guess; the guess of each
+    step is :func:`_looks`, the states so far and the rest at the widest layer
+    of the last row, so that a side that blows up is left as soon as it does
+    and one that keeps small is run to the end.  A run whose layer passes its
+    share of the memory limit drops out (``dropped`` set) and its share goes to
+    the others; ``step(run)`` steps one."""
     runs = [r for r in runs if not getattr(r, "dropped", False)]
+    rows = {id(r): deque([r.counters()["layer"]], maxlen=r.W) for r in runs}
     while True:
-        run = min(runs, key=lambda r: r.counters()["states"])
+        run = min(runs, key=lambda r: _looks(r, rows[id(r)]))
         if run.level == run.levels:
             return run
         try:
@@ -138,6 +142,14 @@ def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
             for r in runs:
                 if isinstance(r, Native):
                     r.limit(limit // len(runs))
+            continue
+        rows[id(run)].append(run.counters()["layer"])
+
+
+def _looks(run, row: deque) -> int:
+    """How many states a run looks to need in all: those so far, and each level
+    left at the widest layer of its last row of cells (a finished run: its own)."""
+    return run.counters()["states"] + (run.levels - run.level) * max(row)
 
 
 def _state(run) -> dict:

@@ -74,13 +74,15 @@ def shapes(board: Board) -> list[list[frozenset[int]]]:
     dom = [[{m for m in SHAPE_MASKS
              if all(0 <= r + STEP[d][0] < H and 0 <= c + STEP[d][1] < W for d in STEP if m & d)}
             for c in range(W)] for r in range(H)]
-    cons: list[tuple[tuple[tuple[int, int], ...], Callable[..., bool]]] = []
+    # a constraint: its cells, and what they must satisfy; an int d for the two cells of
+    # an edge (the first's side d, the second's side BACK[d]: both have it or neither)
+    cons: list[tuple[tuple[tuple[int, int], ...], Callable[..., bool] | int]] = []
     for r in range(H):
         for c in range(W):
             if c + 1 < W:
-                cons.append((((r, c), (r, c + 1)), lambda a, b: bool(a & E_) == bool(b & W_)))
+                cons.append((((r, c), (r, c + 1)), E_))
             if r + 1 < H:
-                cons.append((((r, c), (r + 1, c)), lambda a, b: bool(a & S_) == bool(b & N_)))
+                cons.append((((r, c), (r + 1, c)), S_))
             kind = board.kinds[r][c]
             if kind == WHITE:
                 dom[r][c] &= {N_ | S_, E_ | W_}
@@ -107,9 +109,14 @@ def shapes(board: Board) -> list[list[frozenset[int]]]:
         scope, ok = cons[i]
         doms = [dom[y][x] for y, x in scope]
         for j, (y, x) in enumerate(scope):
-            others = doms[:j] + doms[j + 1:]
-            keep = {m for m in doms[j]
-                    if any(ok(*rest[:j], m, *rest[j:]) for rest in itertools.product(*others))}
+            if isinstance(ok, int):   # an edge (most constraints): the sides the other may have
+                mine, theirs = (ok, BACK[ok]) if j == 0 else (BACK[ok], ok)
+                seen = {bool(m & theirs) for m in doms[1 - j]}
+                keep = {m for m in doms[j] if bool(m & mine) in seen}
+            else:
+                others = doms[:j] + doms[j + 1:]
+                keep = {m for m in doms[j] if any(ok(*rest[:j], m, *rest[j:])
+                                                  for rest in itertools.product(*others))}
             if keep != doms[j]:
                 dom[y][x] = doms[j] = keep
                 for k in watch[(y, x)]:
@@ -236,9 +243,14 @@ def _moves(kind: int, east: int, south: int, can_e: bool, can_s: bool, closes: b
 def packed_moves(board: Board, weak: bool) -> bytes:
     """Every level's :func:`moves` as the compiled twin reads them: per level
     and pair, the number of moves, then ``(down, right, op)`` three times."""
+    return b"".join(_packed(moves(board, weak, k)) for k in range(board.H * board.W))
+
+
+@functools.lru_cache(maxsize=None)
+def _packed(table: tuple[tuple[tuple[int, int, int], ...], ...]) -> bytes:
+    """One level's table packed (the levels share a few tables: each is packed once)."""
     out = bytearray()
-    for k in range(board.H * board.W):
-        for entry in moves(board, weak, k):
-            row = [len(entry)] + [x for move in entry for x in move]
-            out += bytes(row + [0] * (10 - len(row)))
+    for entry in table:
+        row = [len(entry)] + [x for move in entry for x in move]
+        out += bytes(row + [0] * (10 - len(row)))
     return bytes(out)

@@ -42,6 +42,7 @@ class Plugs:
 
     def __init__(self, puzzle: Puzzle, weak: bool) -> None:
         self.board = Board(puzzle)
+        self.W = self.board.W
         self.weak = weak
         self.levels = self.board.H * self.board.W
         self.level = 0
