@@ -15,6 +15,25 @@ DISTRIBUTION = "xcc-masyu"   # the distribution that ships xcc and masyu (pyproj
 ALONE = "xcc-dlx"   # the distribution of xcc alone, numpy its one dependency (packaging/xcc_dlx.py)
 
 
+def installed() -> str:
+    """The distribution that installed xcc: ``DISTRIBUTION``, or ``ALONE`` when only
+    it is installed (a source tree never installed: ``DISTRIBUTION``)."""
+    metadata = importlib.import_module("importlib.metadata")   # start-up: only when asked
+    for name in (DISTRIBUTION, ALONE):
+        try:
+            metadata.version(name)
+            return name
+        except metadata.PackageNotFoundError:
+            pass
+    return DISTRIBUTION
+
+
+def install_hint(extra: str) -> str:
+    """``pip install 'xcc-masyu[sat]'``: how to install an extra of the distribution
+    that installed xcc (both ship ``sat`` and ``dask``)."""
+    return f"pip install '{installed()}[{extra}]'"
+
+
 def version() -> str:
     """The installed distribution's version (``DISTRIBUTION``'s or, xcc installed
     alone, ``ALONE``'s); ``0+unknown`` for a source tree that was never installed."""

@@ -124,6 +124,13 @@ def test_xcc_alone_solves_and_counts(venv, tmp_path):
     assert (r.returncode, r.stdout) == (2, "")
     assert r.stderr == "xcc: this command needs typer: pip install 'xcc-dlx[cli]' " \
                        "(xcc count FILE runs without it)\n"
+    # an extra missing (python-sat, Dask): the hint names this distribution, not xcc-masyu
+    r = run([python, "-c", "import xcc, xcc.parallel.pools as pools\n"
+             f"try:\n    xcc.count(xcc.read_dlx({QUEENS!r}), engine='sat')\n"
+             "except xcc.XCCError as err:\n    print(err)\nprint(pools.dask_hint())"],
+            cwd=tmp_path)
+    assert r.returncode == 0 and "pip install 'xcc-dlx[sat]'" in r.stdout.splitlines()[0] \
+        and "pip install 'xcc-dlx[dask]'" in r.stdout.splitlines()[1], (r.stdout, r.stderr)
     # the extra cli: typer and click from this interpreter (whose site-packages hold no xcc)
     env = dict(os.environ, PYTHONPATH=sysconfig.get_path("purelib"))
     r = run([xcc, "--version"], cwd=tmp_path, env=env)

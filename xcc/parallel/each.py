@@ -27,7 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Callable, Iterable, Iterator
 
 from ..errors import XCCError
-from .pools import _is_dask_client, _stop_processes, context, lifeline, DASK_HINT
+from .pools import _is_dask_client, _stop_processes, context, lifeline, dask_hint
 from .task import install
 
 
@@ -51,7 +51,7 @@ def _executor(jobs, executor, scheduler, local_cluster):
     try:
         import distributed  # optional dependency, imported only when asked for
     except ImportError:
-        raise XCCError(DASK_HINT) from None
+        raise XCCError(dask_hint()) from None
     own = []
     client = executor if executor is not None else scheduler
     if local_cluster is not None:

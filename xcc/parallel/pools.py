@@ -20,11 +20,14 @@ import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from contextlib import nullcontext
 
+from ..distribution import install_hint
 from ..errors import XCCError
 from ..interrupts import held
 from .task import install, payload, problem_key, ready, run_task, shipped
 
-DASK_HINT = "Dask is not installed: pip install 'xcc-masyu[dask]' (or dask[distributed])"
+def dask_hint() -> str:
+    """What to do when Dask is missing (naming the distribution xcc came in)."""
+    return f"Dask is not installed: {install_hint('dask')} (or dask[distributed])"
 
 
 def context():
@@ -288,7 +291,7 @@ def dask_client(scheduler, local_cluster: int | None = None):
     try:
         import distributed  # optional dependency, imported only when asked for
     except ImportError:
-        raise XCCError(DASK_HINT) from None
+        raise XCCError(dask_hint()) from None
     if local_cluster is not None:
         if isinstance(local_cluster, bool) or not isinstance(local_cluster, int) \
                 or local_cluster < 1:

@@ -42,6 +42,7 @@ import threading
 import warnings
 
 from ...cycle import Cycle, CompiledCycle
+from ...distribution import install_hint as install_hint_of
 from ...interrupts import held
 from ...errors import XCCError
 from ...problem import Problem
@@ -53,7 +54,9 @@ from .translate import Layout, Translation
 SOLVER = "cadical195"
 CUTS = ("lazy", "propagator")
 DEFAULT_CUTS = "lazy"  # measured faster (benchmarks/sat_vs_best.py)
-INSTALL_HINT = "engine 'sat' needs python-sat: pip install 'xcc-masyu[sat]'"
+def install_hint() -> str:
+    """What to do when python-sat is missing (naming the distribution xcc came in)."""
+    return f"engine 'sat' needs python-sat: {install_hint_of('sat')}"
 MAX_COLOR_TABLE = 50_000_000  # items x (colors + 1): the C translation's dense table
 SOLVER_COUNTERS = ("conflicts", "decisions", "propagations", "restarts")  # CaDiCaL's own
 CONFLICTS = 20_000          # conflicts per limited solve: how soon Ctrl-C is answered
@@ -116,7 +119,7 @@ class SatRun(Run):
                  memory: int | None = None) -> None:
         Solver = solver_class()
         if Solver is None:
-            raise XCCError(INSTALL_HINT)
+            raise XCCError(install_hint())
         self.memory = default_limit() if memory is None else memory
         entries = len(problem.compact().items)
         formula = BYTES_PER_ENTRY * entries
@@ -265,7 +268,7 @@ class SatEngine:
         return python_sat_found()
 
     def why_not(self) -> str | None:
-        return None if self.available() else INSTALL_HINT
+        return None if self.available() else install_hint()
 
     def start(self, problem: Problem, cycle: Cycle | None = None) -> SatRun:
         return SatRun(problem, None if cycle is None else cycle.compile_for(problem), self.cuts,

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Iterable, Sequence
 
+from ...distribution import install_hint
+
 SOLVER = "cadical195"  # the solver of the engine "sat"
 
 
@@ -41,8 +43,8 @@ class SatSolver:
     def __init__(self, clauses: Iterable[Sequence[int]] = ()) -> None:
         Solver = _solver_class()
         if Solver is None:
-            raise ImportError("an incremental SAT solver needs python-sat: "
-                              "pip install 'xcc-masyu[sat]'")
+            raise ImportError(f"an incremental SAT solver needs python-sat: "
+                              f"{install_hint('sat')}")
         self._solver = Solver(name=SOLVER, bootstrap_with=[list(c) for c in clauses])
 
     def add_clause(self, lits: Sequence[int]) -> None:
