@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,7 @@ from masyu import plugs
 from masyu.collection import load, load_solutions
 from masyu.exact import DEFAULT_EXACT_ENGINE, exact_count
 
-from ..data import COUNTS, PUZZLES, STEP
+from ..data import COUNTS, FULL, PUZZLES, STEP
 from ..interrupting import interrupt_at_progress
 from .bruteforce import random_boards, strong_set, weak_set
 from .test_exact import A140517, WEAK_EMPTY
@@ -104,6 +105,23 @@ def test_the_collection_weak_counts_equal_memo_and_strong_counts_are_one():
             continue   # 20x20 and larger: the benchmark's table (docs/counts.md)
         assert plugs.count(p).solutions == 1, p.name
         assert plugs.count(p, weak=True).solutions == exact_count(p, weak=True, engine=MEMO).solutions, p.name
+
+
+@needs_c
+def test_the_published_weak_counts_of_the_collection_are_the_memo_engines():
+    """docs/psm-weak-counts.txt, the plugs' weak count of every puzzle of the collection
+    (docs/counts.md): every puzzle here is in it, and up to 15x15 its count is memo's."""
+    path = Path(__file__).resolve().parents[2] / "docs" / "psm-weak-counts.txt"
+    rows = [line.split() for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.startswith("#")]
+    published = {name: int(count) for name, count in rows}
+    assert len(rows) == len(published) == 3604
+    puzzles = load(PUZZLES / "psm.txt")
+    assert {p.name for p in puzzles} <= set(published)
+    small = [p for p in puzzles if p.rows * p.cols <= 225][::36 if FULL else 6]
+    assert len(small) >= 80
+    for p in small:
+        assert published[p.name] == exact_count(p, weak=True, engine=MEMO).solutions, p.name
 
 
 def test_every_stored_loop_fits_the_shapes_the_sweep_allows():
