@@ -66,6 +66,8 @@ def holds(puzzle: object) -> bool:
 class Native:
     """The compiled twin (``masyu._plugs``) behind the readable one's face."""
 
+    dropped = False   # set by race: past its share of the memory limit
+
     def __init__(self, puzzle: Puzzle, weak: bool, limit: int, wide: bool = False) -> None:
         board = Board(puzzle)
         if board.W > MAX_WIDTH:
@@ -126,7 +128,8 @@ def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
     and one that keeps small is run to the end.  A run whose layer passes its
     share of the memory limit drops out (``dropped`` set) and its share goes to
     the others; ``step(run)`` steps one."""
-    runs = [r for r in runs if not getattr(r, "dropped", False)]
+    runs = [r for r in runs if not r.dropped]
+    _share(runs, limit)
     rows = {id(r): deque([r.counters()["layer"]], maxlen=r.W) for r in runs}
     while True:
         run = min(runs, key=lambda r: _looks(r, rows[id(r)]))
@@ -139,11 +142,16 @@ def race(runs: list, limit: int, step: Callable[[object], None]) -> object:
                 raise
             run.dropped = True
             runs = [r for r in runs if r is not run]
-            for r in runs:
-                if isinstance(r, Native):
-                    r.limit(limit // len(runs))
+            _share(runs, limit)
             continue
         rows[id(run)].append(run.counters()["layer"])
+
+
+def _share(runs: list, limit: int) -> None:
+    """The memory limit shared out among the runs of a race (the compiled twin's)."""
+    for r in runs:
+        if isinstance(r, Native):
+            r.limit(max(limit // len(runs), 1 << 16))
 
 
 def _looks(run, row: deque) -> int:
@@ -154,7 +162,7 @@ def _looks(run, row: deque) -> int:
 
 def _state(run) -> dict:
     """A run's state to keep; a run that dropped out keeps only that."""
-    if getattr(run, "dropped", False):
+    if run.dropped:
         return {"level": 0, "states": 0, "width": 0, "closed": 0, "dropped": True,
                 "words": 1, "keys": b"", "counts": b""}
     return run.state()
@@ -183,7 +191,7 @@ def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: 
     stats = xcc.Stats(engine=engine)
     start, cpu0, last = time.perf_counter(), xcc.cpu_time(), time.monotonic()
     candidates = sides(puzzle)
-    share = max(limit // len(candidates), 1 << 16)
+    share = max(limit // len(candidates), 1 << 16)   # race shares it out again as runs drop
     runs = [Native(q, weak, share) if engine == "plugs" else Plugs(q, weak) for q in candidates]
     if resume is not None and os.path.exists(resume):
         for run, state in zip(runs, keeping.load(resume, puzzle, weak, len(runs))):
@@ -195,12 +203,8 @@ def count(puzzle: Puzzle, *, weak: bool = False, engine: str = "plugs", memory: 
             except ValueError:
                 raise MasyuError(f"{resume}: a layer that does not fit this board",
                                  "--resume") from None
-        live = [r for r in runs if not getattr(r, "dropped", False)]
-        if not live:
+        if all(r.dropped for r in runs):
             raise MasyuError(f"{resume}: every side dropped out", "--resume")
-        for r in live:
-            if isinstance(r, Native):
-                r.limit(limit // max(len(live), 1))
     stats.follow(runs[0].counters)
 
     def step(run) -> None:

@@ -40,6 +40,8 @@ class Plugs:
     layers, the first included) and ``width`` (the largest) as the compiled
     twin counts them."""
 
+    dropped = False   # set by masyu.plugs.race: past its share of the memory limit
+
     def __init__(self, puzzle: Puzzle, weak: bool) -> None:
         self.board = Board(puzzle)
         self.W = self.board.W
