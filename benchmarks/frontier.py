@@ -5,7 +5,8 @@
 
 The number of cycles of the n x n grid graph (the strong solutions of an
 empty n x n board; OEIS A140517 term n - 1), counted by engine ``memo``
-(``masyu.exact.exact_count``) in this tree, in a ``--baseline`` tree (a
+(``masyu.exact.exact_count``) in this tree, in a ``--baseline`` tree (run
+as this tree's first ``--engines``; a
 git worktree of an earlier commit with its own ``.venv``, e.g.
 ``git worktree add /tmp/memo-base c9bce8e`` and ``pip install -e .`` there),
 and by each ``--peer``: a program outside the project, run as ``COMMAND``
@@ -105,8 +106,9 @@ def main(argv: list[str] | None = None) -> None:
                 raise SystemExit(f"--engines: unknown {name!r}; valid: {', '.join(ENGINE_CHILD)}")
         systems = [("this" if i == 0 else name, lambda n, c=ENGINE_CHILD[name]: tree_command(ROOT, n, c))
                    for i, name in enumerate(names)]
-    if a.baseline is not None:
-        systems.append(("baseline", lambda n, t=a.baseline: tree_command(t, n)))
+    if a.baseline is not None:  # run as this tree's first engine is
+        first = ENGINE_CHILD[a.engines.split(",")[0]] if a.engines else CHILD
+        systems.append(("baseline", lambda n, t=a.baseline: tree_command(t, n, first)))
     for name, command in a.peer:
         systems.append((name, lambda n, c=command: (shlex.split(c.replace("{n}", str(n))), None)))
     others = [name for name, _ in systems[1:]]

@@ -30,6 +30,9 @@ typedef struct plugs plugs;
  * Keys of 128 bits past 20 columns, or if `wide` (the tests' way to run them
  * on small boards). */
 plugs *plugs_new(int width, int levels, int weak, int wide, const int8_t *moves, size_t limit);
+/* 1 if the moves leave nothing past the last column (the counts' width rests on
+ * it: docs/plugs.md); plugs_new refuses moves that do not. */
+int plugs_moves_fit(int width, int levels, const int8_t *moves);
 void plugs_free(plugs *p);
 /* Sweep the next cell: PLUGS_OK, or PLUGS_ENOMEM (plugs_error says where; the
  * sweep can then only be freed). */

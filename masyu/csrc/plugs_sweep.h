@@ -1,5 +1,18 @@
-/* masyu/csrc/plugs_sweep.h: one level of the sweep, for one key type (KEY,
- * NAME, HASH defined by plugs.c, which includes this file once per type). */
+/* masyu/csrc/plugs_sweep.h: one level of the sweep, for one key type and one
+ * side the next layer grows from (KEY, NAME, HASH, DIR defined by plugs.c,
+ * which includes this file four times: DIR +1, the next layer at the buffers'
+ * start, and -1, at their end; the functions of a key type alone are made
+ * with DIR +1).  State s of the next layer is at next + DIR * s, of the
+ * current at cur - DIR * s (next and cur its first state's). */
+
+#if DIR > 0
+
+/* The key of state s of L. */
+static inline KEY *NAME(key_at)(const plugs *p, const layer *L, size_t s)
+{
+    KEY *b = (KEY *)p->keys.base;
+    return L->down ? b + p->keys.bytes / sizeof(KEY) - 1 - s : b + s;
+}
 
 /* The position of the other end of the path whose end is at q. */
 static int NAME(partner)(KEY key, int q, int W)
@@ -19,69 +32,99 @@ static int NAME(partner)(KEY key, int q, int W)
     return q;  /* unreachable: the ends nest */
 }
 
-/* Add count src (sw words) to the state key of L, a new state if need be. */
-static int NAME(put)(plugs *p, layer *L, KEY key, const uint64_t *src, int sw)
+#endif
+
+/* The slot of key in the table: its state's, or the empty one it would take. */
+static inline size_t SIDE(slot)(const plugs *p, const KEY *next, KEY key)
 {
-    KEY *keys = L->keys;
-    size_t h = HASH(key) & (L->tcap - 1);
+    size_t h = HASH(key) & (p->tcap - 1);
     for (;;) {
-        uint32_t s = L->table[h];
-        if (s == 0)
-            break;
-        if (keys[s - 1] == key) {
-            add_count(L->cnt + (size_t)(s - 1) * L->cw, src, sw);
-            return 1;
-        }
-        h = (h + 1) & (L->tcap - 1);
+        uint32_t s = p->table[h];
+        if (s == 0 || next[DIR * ((ptrdiff_t)s - 1)] == key)
+            return h;
+        h = (h + 1) & (p->tcap - 1);
     }
-    if (L->n == L->cap || 2 * (L->n + 1) > L->tcap) {  /* grow, then place every key again */
-        if (!layer_room(p, L, L->n == L->cap ? 2 * L->cap : L->n + 1, L->cw))
+}
+
+/* Add count src (sw words) to the state key of the next layer, a new state if
+ * need be (room for it made before: SIDE(room)). */
+static inline int SIDE(put)(plugs *p, const KEY *next, KEY key, const uint64_t *src, int sw)
+{
+    size_t h = SIDE(slot)(p, next, key);
+    uint32_t s = p->table[h];
+    int cw = p->next.cw;
+    if (s != 0)
+        return add_count(p->next_cnt + DIR * ((ptrdiff_t)s - 1) * cw, cw, src, sw) || overflow(p);
+    size_t n = p->next.n;
+    if (3 * p->tcap <= 4 * (n + 1)) {  /* a table twice as large, every key placed again */
+        if (!new_table(p, n + 1))
             return 0;
-        keys = L->keys;
-        for (size_t i = 0; i < L->n; i++) {
-            size_t g = HASH(keys[i]) & (L->tcap - 1);
-            while (L->table[g])
-                g = (g + 1) & (L->tcap - 1);
-            L->table[g] = (uint32_t)(i + 1);
+        for (size_t t = 0; t < n; t++) {
+            size_t g = HASH(next[DIR * (ptrdiff_t)t]) & (p->tcap - 1);
+            while (p->table[g])
+                g = (g + 1) & (p->tcap - 1);
+            p->table[g] = (uint32_t)(t + 1);
         }
-        h = HASH(key) & (L->tcap - 1);
-        while (L->table[h])
-            h = (h + 1) & (L->tcap - 1);
+        h = SIDE(slot)(p, next, key);
     }
-    keys = L->keys;
-    keys[L->n] = key;
-    uint64_t *d = L->cnt + L->n * (size_t)L->cw;
-    memset(d, 0, (size_t)L->cw * 8);
-    add_count(d, src, sw);
-    L->table[h] = (uint32_t)(++L->n);
+    ((KEY *)next)[DIR * (ptrdiff_t)n] = key;
+    uint64_t *d = p->next_cnt + DIR * (ptrdiff_t)n * cw;
+    int j = 0;
+    for (; j < sw; j++)   /* sw <= cw */
+        d[j] = src[j];
+    for (; j < cw; j++)
+        d[j] = 0;
+    p->table[h] = (uint32_t)(n + 1);
+    p->next.n = n + 1;
     return 1;
 }
 
-/* The states of the current layer are taken from the last, and its arrays
- * cut to what is left each time that falls to half of them, so that the
- * layer shrinks as the next one grows: the memory held is about the larger
- * of the two, not their sum. */
-static int NAME(step)(plugs *p)
+/* The most states the next layer may hold while `left` states of the current
+ * are still to be expanded, the buffers grown if it is under `need` (the
+ * origins moved with them): 0 past the memory limit. */
+static size_t SIDE(room)(plugs *p, size_t left, size_t need)
 {
-    layer *cur = &p->cur, *nx = &p->next;
+    size_t ks = sizeof(KEY), cwc = (size_t)p->cur.cw, cwn = (size_t)p->next.cw;
+    size_t kc = left * ks, cc = left * cwc * 8, n = p->next.n;
+    for (int grown = 0;; grown = 1) {
+        size_t kb = p->keys.bytes / ks, cb = p->cnt.bytes / 8;
+        size_t most = kb > left ? kb - left : 0;
+        size_t by_cnt = cb > left * cwc ? (cb - left * cwc) / cwn : 0;
+        if (by_cnt < most)
+            most = by_cnt;
+        if (most >= need || grown)
+            return most >= need ? most : 0;
+        size_t kn = need * ks, cn = need * cwn * 8;  /* the layers would meet: grow */
+        int ok = DIR > 0 ? room(p, &p->keys, kn, kc, kc) && room(p, &p->cnt, cn, cc, cc)
+                         : room(p, &p->keys, kc, kn, n * ks) && room(p, &p->cnt, cc, cn, n * cwn * 8);
+        origins(p);
+        if (!ok)
+            return 0;
+    }
+}
+
+/* The states of the current layer are taken from the last, the one nearest
+ * the middle of the buffers, and the next layer grows from the other end into
+ * the room they leave. */
+static int SIDE(step)(plugs *p)
+{
+    layer *cur = &p->cur;
     int W = p->W, c = p->level % W, cw = cur->cw;
-    release(p, cur->table, cur->tcap * 4);  /* not asked again: the next layer has its own */
-    cur->table = NULL;
-    cur->tcap = 0;
-    nx->n = 0;
-    if (!layer_room(p, nx, cur->n, sum_words(cur)))
-        return PLUGS_ENOMEM;
     const int8_t *mv = p->moves + (size_t)p->level * PLUGS_PAIRS * PLUGS_ENTRY;
     unsigned shift = 3u * (unsigned)c;
     KEY all = (((KEY)1) << (3 * (W + 1))) - 1, clear = ~(((KEY)63) << shift);
+    size_t most = 0;  /* the next layer's states allowed, for a current layer larger than now */
     for (size_t i = cur->n; i-- > 0;) {
-        KEY key = ((const KEY *)cur->keys)[i];
+        if (p->next.n + 3 > most && (most = SIDE(room)(p, i + 1, p->next.n + 3)) == 0)
+            return PLUGS_ENOMEM;
+        const KEY *next = p->next_key;
+        KEY key = ((const KEY *)p->cur_key)[-DIR * (ptrdiff_t)i];
         unsigned lv = (unsigned)((key >> shift) & 7), uv = (unsigned)((key >> (shift + 3)) & 7);
         const int8_t *m = mv + (lv * 7 + uv) * PLUGS_ENTRY;
-        const uint64_t *n = cur->cnt + i * (size_t)cw;
         KEY base = key & clear;
         for (int j = 0; j < m[0]; j++) {
             const int8_t *e = m + 1 + 3 * j;
+            const uint64_t *n = p->cur_cnt - DIR * (ptrdiff_t)i * cw;  /* kept: left is i + 1 */
             KEY child = base | ((KEY)e[0] << shift) | ((KEY)e[1] << (shift + 3));
             if (e[2] == PLUGS_CLOSE_LOOP) {
                 if (base == 0 && !add_total(p, n, cw))
@@ -95,14 +138,10 @@ static int NAME(step)(plugs *p)
             }
             if (c == W - 1)
                 child = (child << 3) & all;
-            if (!NAME(put)(p, nx, child, n, cw))
+            if (!SIDE(put)(p, next, child, n, cw))
                 return PLUGS_ENOMEM;
         }
-        if (i <= cur->cap / 2 && cur->cap > CUT_ABOVE)
-            layer_cut(p, cur, i);
     }
     cur->n = 0;
-    if (nx->cap > CUT_ABOVE)
-        layer_cut(p, nx, nx->n);  /* the room past its states back (its table stays) */
     return PLUGS_OK;
 }

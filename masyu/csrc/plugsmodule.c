@@ -38,7 +38,8 @@ static PyObject *new(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "iippy*K", &width, &levels, &weak, &wide, &moves, &limit))
         return NULL;
     if (width < 1 || width > PLUGS_MAX_WIDTH || levels < 0 ||
-        moves.len != (Py_ssize_t)levels * PLUGS_PAIRS * PLUGS_ENTRY) {
+        moves.len != (Py_ssize_t)levels * PLUGS_PAIRS * PLUGS_ENTRY ||
+        !plugs_moves_fit(width, levels, moves.buf)) {
         PyBuffer_Release(&moves);
         PyErr_SetString(PyExc_ValueError, "masyu._plugs.new: width, levels or moves out of range");
         return NULL;
@@ -125,7 +126,11 @@ static PyObject *layer(PyObject *self, PyObject *capsule)
     if (keys != NULL && cnt != NULL) {
         plugs_layer(p, (uint64_t *)PyBytes_AS_STRING(keys), (uint64_t *)PyBytes_AS_STRING(cnt));
         const uint64_t *t = plugs_closed(p, &tw);
-        closed = PyBytes_FromStringAndSize(tw ? (const char *)t : "", (Py_ssize_t)tw * 8);
+        closed = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)tw * 8);
+        if (closed != NULL)
+            for (int i = 0; i < tw; i++)
+                for (int j = 0; j < 8; j++)
+                    PyBytes_AS_STRING(closed)[8 * i + j] = (char)(t[i] >> (8 * j));
     }
     PyObject *out = closed == NULL ? NULL : Py_BuildValue("(OOiO)", keys, cnt, cw, closed);
     Py_XDECREF(keys);

@@ -179,6 +179,36 @@ def test_a_level_past_the_memory_limit_is_refused_naming_it():
         plugs.count(Puzzle(4, 4), memory="lots")
 
 
+@needs_c
+@pytest.mark.parametrize("n", [10, 11])
+@pytest.mark.parametrize("weak", [False, True])
+def test_the_two_layers_hold_about_one_layers_memory(n, weak):
+    """The current layer and the next share one buffer of keys and one of
+    counts, the next growing into the room the current leaves; only the next
+    has a table.  So the peak is about the widest layer's keys (8 bytes) and
+    counts (8 to 16 bytes of the widths here), a quarter more for growth, and
+    a table of 4/3 to 8/3 four-byte slots a state: under 52 bytes a state of
+    the widest layer.  Two layers each held at a doubled capacity (the
+    earlier design) took 56 to 105."""
+    stats = plugs.count(Puzzle(n, n), weak=weak)
+    assert weak or stats.solutions == A140517[n - 2]
+    assert stats.counters["peak_bytes"] < 52 * stats.counters["width"]
+
+
+@needs_c
+def test_moves_that_leave_the_board_are_refused():
+    """The counts' width (docs/plugs.md) rests on nothing leaving the last
+    column: the compiled twin refuses a table of moves that does."""
+    board = Puzzle(3, 3)
+    moves = bytearray(plugs.packed_moves(plugs.Board(board), False))
+    assert plugs._plugs.new(3, 9, False, False, bytes(moves), 1 << 20) is not None
+    entry = 2 * 49 * 10   # level 2 (the last column), pair (0, 0): 49 pairs of 10 bytes a level
+    moves[entry] = 1
+    moves[entry + 1:entry + 4] = bytes([0, 1, 0])     # a move whose right plug leaves the board
+    with pytest.raises(ValueError, match="out of range"):
+        plugs._plugs.new(3, 9, False, False, bytes(moves), 1 << 20)
+
+
 def test_ctrl_c_between_two_cells_says_interrupted():
     def stop(stats):
         raise KeyboardInterrupt
