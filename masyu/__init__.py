@@ -4,8 +4,9 @@
 bottom: ``errors``; ``board``; the value types ``puzzle`` and ``loop``;
 ``formats``; ``check``, ``render``, ``collection``; ``encodings``;
 ``exact`` (counts without listing); ``methods`` (which runs a search makes);
-``solving`` (running them) and ``deduce``; ``parallel`` (a search split over
-workers, collections); ``generate``; the ``cli`` on top (the contract in
+``counts`` (a count and how it was found); ``search`` (running them) and ``deduce``;
+``solving`` (``solve``, ``count``, ``is_unique`` over a search); ``parallel`` (a search
+split over workers, collections); ``generate``; the ``cli`` on top (the contract in
 pyproject.toml, checked by tests/masyu/test_layers.py).
 
 The registries of every choice are exported here: ``ENCODINGS``, ``METHODS``,
@@ -33,7 +34,7 @@ _EXPORTS: dict[str, str] = {
     "dump": "collection", "load": "collection", "load_solutions": "collection",
     "render_svg": "render", "render_text": "render",
     "ENCODINGS": "encodings", "Encoding": "encodings", "encode": "encodings",
-    "METHODS": "methods", "Count": "solving", "Search": "solving", "count": "solving",
+    "METHODS": "methods", "Count": "counts", "Search": "search", "count": "solving",
     "is_unique": "solving", "solve": "solving", "sample": "exact",
     "DIFFICULTIES": "generate", "Difficulty": "generate", "Generated": "generate",
     "generate": "generate", "generate_with_loop": "generate",
@@ -63,7 +64,9 @@ if TYPE_CHECKING:   # what a type checker sees of the names served below (py.typ
     from .render import render_svg, render_text
     from .encodings import ENCODINGS, Encoding, encode
     from .methods import METHODS
-    from .solving import Count, Search, count, is_unique, solve
+    from .counts import Count
+    from .search import Search
+    from .solving import count, is_unique, solve
     from .exact import sample
     from .generate import DIFFICULTIES, Difficulty, Generated, generate, generate_with_loop
     from .certify import Certificate, Verdict, prove, verify

@@ -5,7 +5,7 @@ from the measured table ``masyu/data/policy.json`` (``POLICY``: written by
 ``benchmarks/policy.py``, the one place the crossovers live), the board's size
 and the engines' own facts (``xcc.engines.get(name)``:
 whether it ``splits`` into subproblems, whether it ``learns`` clauses), never
-from an engine's name.  The running is :mod:`masyu.solving`.
+from an engine's name.  The running is :mod:`masyu.search`.
 
 - ``weak=True``: every solution of the XCC problem (several loops allowed).
 - ``method="filter"``: enumerate the weak solutions and keep those whose

@@ -20,11 +20,13 @@ from typing import Any, Callable, Iterable, Iterator
 
 import xcc
 
+from .counts import Count
 from .errors import MasyuError
 from .loop import Loop
 from .methods import DEFAULT_METHOD
 from .puzzle import Puzzle
-from .solving import WHERE, Count, Search, counted
+from .search import WHERE, Search
+from .solving import counted
 
 
 class ParallelSearch(Search):

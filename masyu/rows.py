@@ -33,7 +33,7 @@ from .loop import Loop
 from .parallel import map_each
 from .puzzle import Puzzle
 from .report import columns, csv_line, csv_values
-from .solving import Search
+from .search import Search
 
 
 @dataclass(frozen=True)

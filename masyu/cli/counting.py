@@ -18,10 +18,11 @@ import xcc
 from .common import fail, say
 from .outputs import Status, emit
 from .running import Progress, check_memory
+from ..counts import Count
 from ..puzzle import Puzzle
 from ..report import (answered_by, by_rows, count_line, exact_interrupted, exact_note,
                       exact_progress)
-from ..solving import Count, Search
+from ..search import Search
 
 
 def count(p: Puzzle, allowed: int | None, *, as_json: bool = False, quiet: bool = False,

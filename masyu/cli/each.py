@@ -22,7 +22,7 @@ from ..puzzle import Puzzle
 from ..report import bar, summary
 from ..rows import (RowsOf, RowsOutput as Rows, Task, answer_key, in_order, only,  # noqa: F401
                     positive, row, rows_by)
-from ..solving import Search
+from ..search import Search
 from ..sources import read_collection, read_input
 
 

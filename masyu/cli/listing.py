@@ -9,7 +9,7 @@ from .outputs import OutputFile, Stdout, held_interrupt
 from .running import Progress, check_memory
 from ..report import answered_by, solve_note
 from ..showing import Shown, one_a_file, out_folder
-from ..solving import Search
+from ..search import Search
 from ..sources import example_puzzle, read_puzzle
 
 

@@ -11,7 +11,8 @@ from .outputs import Status
 from .. import memory
 from ..puzzle import Puzzle
 from ..report import progress
-from ..solving import Search, estimate_memory
+from ..search import Search
+from ..solving import estimate_memory
 
 EXACT_LEAST = 1 << 20   # bytes: the smallest --memory of an exact count or a sample
 

@@ -27,7 +27,7 @@ values can never be refuted.  This is what the generator uses; without
 :func:`rate` is the run without the answer that both the difficulty band and
 :mod:`masyu.explain` rest on; :func:`deduction` the one C call that proves a puzzle
 by deduction alone when it can, else gives the edges it forced (the first step of
-``masyu.solving``'s proofs, which those edges seed; :func:`settle` the proof alone).  A listener (``State.note``, see
+``masyu.search``'s proofs, which those edges seed; :func:`settle` the proof alone).  A listener (``State.note``, see
 :mod:`.state`) hears the reason of every deduction; without one nothing is said
 and nothing changes.
 """

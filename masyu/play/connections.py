@@ -1,8 +1,5 @@
 """Connections of the page's server: many may wait, a few threads work.
 
-Its 490 lines are one state machine (the selector, readers, writers and the
-requests waiting for a job share each connection's state); to be split next.
-
 The standard library's ``ThreadingHTTPServer`` gives every connection a thread
 for as long as it stays open, so 1,000 idle connections are 1,000 threads, and
 a slow client holds its thread as long as it likes.  Here one thread waits on
@@ -21,22 +18,12 @@ a deadline:
   cost a file descriptor, never a thread);
 - its body within ``BODY_SECONDS``, an answer's bytes within ``SEND_SECONDS``.
 
-The HTTP itself (request line, headers, routes) stays ``http.server``'s
-``BaseHTTPRequestHandler``: a worker runs its ``handle_one_request`` over the
-bytes already read (``Reader``), then the socket.
-
-A request whose answer waits for a job (a hint, a puzzle made in a child:
-:mod:`masyu.play.jobs`) does not keep its worker: the handler leaves a
-:class:`Later` (the job's future and how to finish the answer), the worker goes
-back to the queue, and the future's completion queues the rest of the answer for
-a worker.  (Workers that each waited for one of two job children were the p99 of
-the cheap routes under 20 clients: they queued behind those waits.)
-
-A request the server calls quick (:meth:`BoundedServer.quick`: one that reads
-nothing more and never blocks, such as the page's GETs) is answered on the
-waiting thread itself, its answer sent without blocking and the rest, if the
-client is slow to read, handed to a worker: no thread has to wake for it (on a
-loaded machine each wake is a wait for a core, the larger part of the p99).
+This module is the waiting thread: it accepts, waits on, refuses and closes the
+connections.  A connection, its limits and the files its handler reads and writes are
+:mod:`masyu.play.streams`; which thread answers a request whose head is whole (the quick
+ones on the waiting thread itself), and how an answer that waits for a job holds no
+thread (``Later``), :mod:`masyu.play.answering`.  ``Later`` and the limits are imported
+from here too, as before.
 """
 from __future__ import annotations
 
@@ -48,22 +35,18 @@ import socket
 import socketserver
 import threading
 import time
-from concurrent.futures import Future
-from typing import Any, Callable, NamedTuple
+from typing import Any
 
+from .answering import Answering
+from .answering import Later  # noqa: F401 - as before
 from .requests import error_json
+from .streams import HEAD_SECONDS, IDLE_SECONDS, LINGER_SECONDS, MAX_HEAD, Conn
+from .streams import BODY_SECONDS, SEND_SECONDS  # noqa: F401 - as before
 from .workers import Workers
 
 WORKERS = 16             # threads answering requests (generation runs in child processes)
 MAX_CONNECTIONS = 512    # open connections, idle or not
 BACKLOG = 128            # connections the kernel queues before they are accepted
-IDLE_SECONDS = 15.0
-HEAD_SECONDS = 10.0
-BODY_SECONDS = 10.0
-SEND_SECONDS = 10.0
-LINGER_SECONDS = 2.0     # after a last answer, input is read and dropped this long (so the
-                         # client reads the answer instead of a reset)
-MAX_HEAD = 64 * 1024     # bytes of a request line and headers together
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 
 
@@ -74,117 +57,11 @@ def canned(status: int, reason: str, message: str) -> bytes:
             f"Content-Length: {len(body)}\r\nConnection: close\r\n\r\n").encode("ascii") + body
 
 
-class Later(NamedTuple):
-    """A request whose answer waits for ``future``: once it is done, a worker calls
-    ``finish(future)``, which writes the answer and says whether to keep the connection."""
-    future: Future
-    finish: Callable[[Future], bool]
-
-
-class Conn:
-    """One client connection: its socket, the bytes read and not yet used, its deadline."""
-
-    __slots__ = ("sock", "address", "buffer", "deadline", "started", "idle_since", "closing")
-
-    def __init__(self, sock: socket.socket, address: Any) -> None:
-        self.sock, self.address = sock, address
-        self.buffer = bytearray()
-        self.started = False                 # a request's first byte has come
-        self.closing = False                 # answered for the last time: input is drained
-        self.idle_since = time.monotonic()
-        self.deadline = self.idle_since + IDLE_SECONDS
-
-
-class Reader:
-    """The ``rfile`` of a handler: the connection's buffer, then its socket, all under one
-    deadline (``TimeoutError`` past it); with ``seconds`` None, the buffer only (what
-    follows it reads as the end of the input)."""
-
-    def __init__(self, conn: Conn, seconds: float | None) -> None:
-        self.conn = conn
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-
-    def _fill(self) -> bool:
-        if self.deadline is None:
-            return False
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise TimeoutError("the request took too long")
-        self.conn.sock.settimeout(left)
-        try:
-            data = self.conn.sock.recv(65536)
-        except socket.timeout:
-            raise TimeoutError("the request took too long") from None
-        self.conn.buffer += data
-        return bool(data)
-
-    def readline(self, limit: int = -1) -> bytes:
-        buf = self.conn.buffer
-        while True:
-            end = buf.find(b"\n")
-            if end >= 0 and (limit < 0 or end < limit):
-                n = end + 1
-                break
-            if 0 <= limit <= len(buf) or not self._fill():
-                n = len(buf) if limit < 0 else min(limit, len(buf))
-                break
-        line = bytes(buf[:n])
-        del buf[:n]
-        return line
-
-    def read(self, n: int = -1) -> bytes:
-        if n < 0:
-            raise ValueError("read() needs a length here")
-        buf = self.conn.buffer
-        while len(buf) < n and self._fill():
-            pass
-        data = bytes(buf[:n])
-        del buf[:n]
-        return data
-
-
-class Writer:
-    """The ``wfile`` of a handler: whole writes, each within SEND_SECONDS."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self.sock = sock
-
-    def write(self, data: bytes) -> int:
-        self.sock.settimeout(SEND_SECONDS)
-        self.sock.sendall(data)
-        return len(data)
-
-    def flush(self) -> None:
-        pass
-
-
-class Collector:
-    """The ``wfile`` of a handler answering on the waiting thread: the answer's bytes, kept
-    to be sent without blocking; after :meth:`direct` (an answer that waits for a job,
-    written later by a worker), a :class:`Writer`."""
-
-    def __init__(self, sock: socket.socket) -> None:
-        self.data = bytearray()
-        self.sock = sock
-        self.writer: Writer | None = None
-
-    def direct(self) -> None:
-        self.writer = Writer(self.sock)
-
-    def write(self, data: bytes) -> int:
-        if self.writer is not None:
-            return self.writer.write(data)
-        self.data += data
-        return len(data)
-
-    def flush(self) -> None:
-        pass
-
-
-class BoundedServer(socketserver.TCPServer):
+class BoundedServer(Answering, socketserver.TCPServer):
     """A TCP server whose handler is a ``BaseHTTPRequestHandler`` run one request at a
-    time by a fixed pool of workers; ``serve_forever``, ``shutdown`` and ``server_close``
-    as in :mod:`socketserver` (a context manager)."""
+    time by a fixed pool of workers (a quick one by the waiting thread: the answering half,
+    :class:`~masyu.play.answering.Answering`); ``serve_forever``, ``shutdown`` and
+    ``server_close`` as in :mod:`socketserver` (a context manager)."""
 
     request_queue_size = BACKLOG
     allow_reuse_address = True
@@ -400,69 +277,7 @@ class BoundedServer(socketserver.TCPServer):
         except OSError:
             pass
 
-    def quick(self, head: bytes, more: int) -> bool:
-        """Whether the request whose head is ``head`` (up to its blank line), with ``more``
-        bytes read after it, can be answered on the waiting thread: its handler reads
-        nothing past those bytes and never blocks (it may leave a :class:`Later`) or
-        works long.  None here; a server says which of its routes are."""
-        return False
-
-    def _answer_here(self, conn: Conn) -> None:
-        """Answer a quick request on this thread: what the socket takes at once is sent, the
-        rest by a worker; the connection then goes back as a worker's would."""
-        out = Collector(conn.sock)
-        keep: bool | Later = False
-        try:
-            keep = self.handle_request_on(conn, None, out)
-        except Exception:
-            self.handle_error(conn.sock, conn.address)
-        out.direct()
-        data = memoryview(out.data)
-        try:
-            while data:
-                data = data[conn.sock.send(data):]
-        except (BlockingIOError, InterruptedError):
-            conn.sock.setblocking(True)
-            self._pool.submit(self._send_rest, conn, bytes(data), keep)
-            return
-        except OSError:
-            keep = False
-        conn.sock.setblocking(True)          # as a worker leaves it (a Later writes on it)
-        self._then(conn, keep)
-
-    def _send_rest(self, conn: Conn, data: bytes, keep: bool | Later) -> None:
-        try:
-            Writer(conn.sock).write(data)
-        except OSError:
-            keep = False
-        self._then(conn, keep)
-
-    # -- the workers ----------------------------------------------------------
-
-    def _work(self, conn: Conn) -> None:
-        keep: bool | Later = False
-        try:
-            keep = self.handle_request_on(conn)
-        except Exception:
-            self.handle_error(conn.sock, conn.address)
-        self._then(conn, keep)
-
-    def _then(self, conn: Conn, keep: bool | Later) -> None:
-        """After a request's handler: wait for its job (``Later``), or give ``conn`` back."""
-        if isinstance(keep, Later):       # the answer waits for a job: not on this thread
-            later = keep
-            later.future.add_done_callback(lambda _: self._pool.submit(self._finish, conn,
-                                                                       later))
-            return
-        self._give_back(conn, keep)
-
-    def _finish(self, conn: Conn, later: Later) -> None:
-        keep = False
-        try:
-            keep = later.finish(later.future)
-        except Exception:
-            self.handle_error(conn.sock, conn.address)
-        self._give_back(conn, keep)
+    # -- back to the waiting thread ------------------------------------------
 
     def _give_back(self, conn: Conn, keep: bool) -> None:
         # the selector thread owns the tables: the connection goes back to it, to wait
@@ -473,17 +288,3 @@ class BoundedServer(socketserver.TCPServer):
             self._wake_w.send(b"x")
         except OSError:
             pass
-
-    def handle_request_on(self, conn: Conn, seconds: float | None = BODY_SECONDS,
-                          wfile: Any = None) -> bool | Later:
-        """Answer one request of ``conn`` (its head is in its buffer; the rest read within
-        ``seconds``, None: not read); True to keep it open, or the handler's ``later`` (a
-        :class:`Later`) when its answer waits for a job."""
-        handler = self.RequestHandlerClass.__new__(self.RequestHandlerClass)
-        handler.request = handler.connection = conn.sock
-        handler.client_address, handler.server = conn.address, self
-        handler.rfile, handler.wfile = Reader(conn, seconds), wfile or Writer(conn.sock)
-        handler.close_connection = True
-        handler.later = None
-        handler.handle_one_request()
-        return handler.later or not handler.close_connection

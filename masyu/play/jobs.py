@@ -14,7 +14,7 @@ Nobody's thread waits for a child: :meth:`Jobs.submit` queues the job and return
 ``concurrent.futures.Future`` at once, and one thread of the ``Jobs`` (started with
 its first job) starts the children as slots free, waits on all their pipes and
 deadlines at once, and answers each future.  So the page's server hands its worker
-back while a hint is searched (:mod:`masyu.play.connections`, ``Later``): under 20
+back while a hint is searched (:mod:`masyu.play.answering`, ``Later``): under 20
 clients, 16 workers that each waited for one of the two children were the p99 of
 the cheap routes (issue 36).  :meth:`Jobs.run` and :meth:`Jobs.daily` wait, for
 callers that may block (the service's thread pool).  The children run at niceness

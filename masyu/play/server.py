@@ -27,7 +27,8 @@ from urllib.parse import parse_qs, urlsplit
 
 from ..errors import MasyuError
 from . import api
-from .connections import BoundedServer, Later
+from .answering import Later
+from .connections import BoundedServer
 from .jobs import GENERATION_SECONDS, Jobs, Unavailable
 from .requests import BadRequest, content_length, error_json, status_of
 
@@ -104,7 +105,7 @@ class Handler(BaseHTTPRequestHandler):
     def _answer(self, make: Callable[[], Any]) -> None:
         """Run one API call: its JSON, or the error it raised as a status and a message.
         A call that returns a job's future not yet done is answered later: the handler
-        leaves ``later`` (:class:`~masyu.play.connections.Later`) and its worker goes.
+        leaves ``later`` (:class:`~masyu.play.answering.Later`) and its worker goes.
         (A client gone before its answer is written is not an error of the call: the
         handler closes that connection without a word.)"""
         try:

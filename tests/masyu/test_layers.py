@@ -81,7 +81,7 @@ def test_function_level_imports_say_why():
     # what a small solve starts without (issue 15: the CLI's verbs and readers, the memo
     # side); the value types have none (masyu.formats installs itself on them)
     assert {where.split(":")[0] for where in found} <= {
-        "masyu/solving.py", "masyu/cli/__init__.py", "masyu/launch.py",
+        "masyu/solving.py", "masyu/search.py", "masyu/cli/__init__.py", "masyu/launch.py",
         "masyu/sources.py", "masyu/cli/solving.py", "masyu/cli/listing.py",
         "masyu/cli/counting.py", "masyu/report.py", "masyu/methods.py",
         "masyu/board.py",   # numpy, for a Board only: a Puzzle and the plugs' count start without

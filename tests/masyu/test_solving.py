@@ -6,7 +6,7 @@ import pytest
 import xcc
 from masyu import Count, MasyuError, Puzzle, Search, count, is_unique, solve
 from masyu.collection import load, load_solutions
-from masyu.solving import one_loop
+from masyu.search import one_loop
 
 from .bruteforce import BOARDS, strong_set, weak_solutions
 
@@ -95,6 +95,17 @@ def test_weak_solutions_come_as_loops():
     puzzle = Puzzle(3, 4, {(0, 1): "W"})
     found = {loop.edges for loop in solve(puzzle, weak=True, engine="python")}
     assert found == set(weak_solutions(3, 4, {(0, 1): "W"}))
+
+
+def test_the_names_that_moved_out_of_solving_still_import_from_it():
+    import masyu.counts
+    import masyu.search
+    import masyu.solving
+    assert masyu.solving.Search is masyu.search.Search is Search
+    assert masyu.solving.Count is masyu.counts.Count is Count
+    assert masyu.solving.one_loop is one_loop
+    assert masyu.solving.WHERE is masyu.search.WHERE
+    assert masyu.solving.SPLIT_OPTIONS is masyu.search.SPLIT_OPTIONS
 
 
 def test_one_loop():

@@ -1,5 +1,5 @@
 """Where the page's server spends its threads (issue 36's p99 under 20 clients): a request
-waiting for a job holds no worker (masyu.play.connections' Later, masyu.play.jobs'
+waiting for a job holds no worker (masyu.play.answering's Later, masyu.play.jobs'
 futures), and the quick requests (GET, HEAD, a check whose body has come whole) are
 answered by the waiting thread itself, a slow reader's rest by a worker."""
 from __future__ import annotations
