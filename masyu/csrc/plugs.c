@@ -42,8 +42,9 @@ struct plugs {
     buffer keys, cnt;
     void *next_key, *cur_key;        /* the first state's key and count of each layer */
     uint64_t *next_cnt, *cur_cnt;    /* (plugs_sweep.h: the others from them, by DIR) */
-    uint32_t *table;    /* the next layer's: open addressing, state + 1, 0 empty */
+    uint32_t *table;    /* the next layer's, open addressing (new_table); 0 empty */
     size_t tcap;        /* a power of two, more than 4/3 of the next layer's states */
+    uint32_t tmask;     /* tcap - 1: a slot's bits of state + 1; above them, its tag */
     uint64_t *total;    /* strong: the loops closed */
     int tw;
     long long states, width;
@@ -143,18 +144,28 @@ static void origins(plugs *p)
     p->cur_cnt = count_at(p, &p->cur, 0);
 }
 
-/* An empty table for n states. */
+/* An empty table for n states.  A slot holds state + 1 in its low bits (as many
+ * as tcap has: the states are fewer) and above them the same bits of the key's
+ * hash (bits 32 and up of it, the slot's place taking the low ones): so a probe
+ * passes over a slot of another key mostly without reading that key, a cache
+ * miss in a large layer. */
 static int new_table(plugs *p, size_t n)
 {
     size_t t = 16;
     while (3 * t <= 4 * n)
         t *= 2;
+    if (t > (size_t)1 << 32) {  /* a slot holds state + 1 in 32 bits */
+        snprintf(p->error, sizeof p->error, "level %d: more than %zu states in a layer",
+                 p->level, (size_t)3 << 30);
+        return 0;
+    }
     if (t != p->tcap) {
         void *q = p->table;
         if (!charged(p, &q, p->tcap * 4, t * 4))
             return 0;
         p->table = q;
         p->tcap = t;
+        p->tmask = (uint32_t)(t - 1);
     }
     memset(p->table, 0, p->tcap * 4);
     return 1;

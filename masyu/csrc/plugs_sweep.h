@@ -34,15 +34,18 @@ static int NAME(partner)(KEY key, int q, int W)
 
 #endif
 
-/* The slot of key in the table: its state's, or the empty one it would take. */
-static inline size_t SIDE(slot)(const plugs *p, const KEY *next, KEY key)
+/* The slot of key (hash hv) in the table: its state's, or the empty one it
+ * would take.  A slot whose tag is not the key's is passed over without
+ * reading its key (plugs.c, new_table). */
+static inline size_t SIDE(slot)(const plugs *p, const KEY *next, KEY key, uint64_t hv)
 {
-    size_t h = HASH(key) & (p->tcap - 1);
+    uint32_t m = p->tmask, tag = (uint32_t)(hv >> 32) & ~m;
+    size_t h = hv & m;
     for (;;) {
-        uint32_t s = p->table[h];
-        if (s == 0 || next[DIR * ((ptrdiff_t)s - 1)] == key)
+        uint32_t e = p->table[h];
+        if (e == 0 || ((e & ~m) == tag && next[DIR * ((ptrdiff_t)(e & m) - 1)] == key))
             return h;
-        h = (h + 1) & (p->tcap - 1);
+        h = (h + 1) & m;
     }
 }
 
@@ -50,22 +53,27 @@ static inline size_t SIDE(slot)(const plugs *p, const KEY *next, KEY key)
  * need be (room for it made before: SIDE(room)). */
 static inline int SIDE(put)(plugs *p, const KEY *next, KEY key, const uint64_t *src, int sw)
 {
-    size_t h = SIDE(slot)(p, next, key);
-    uint32_t s = p->table[h];
+    uint64_t hv = HASH(key);
+    size_t h = SIDE(slot)(p, next, key, hv);
+    uint32_t e = p->table[h];
     int cw = p->next.cw;
-    if (s != 0)
-        return add_count(p->next_cnt + DIR * ((ptrdiff_t)s - 1) * cw, cw, src, sw) || overflow(p);
+    if (e != 0)
+        return add_count(p->next_cnt + DIR * ((ptrdiff_t)(e & p->tmask) - 1) * cw, cw, src, sw)
+               || overflow(p);
     size_t n = p->next.n;
     if (3 * p->tcap <= 4 * (n + 1)) {  /* a table twice as large, every key placed again */
         if (!new_table(p, n + 1))
             return 0;
+        uint32_t m = p->tmask;
         for (size_t t = 0; t < n; t++) {
-            size_t g = HASH(next[DIR * (ptrdiff_t)t]) & (p->tcap - 1);
+            uint64_t g = HASH(next[DIR * (ptrdiff_t)t]);
+            uint32_t tag = (uint32_t)(g >> 32) & ~m;
+            g &= m;
             while (p->table[g])
-                g = (g + 1) & (p->tcap - 1);
-            p->table[g] = (uint32_t)(t + 1);
+                g = (g + 1) & m;
+            p->table[g] = tag | (uint32_t)(t + 1);
         }
-        h = SIDE(slot)(p, next, key);
+        h = SIDE(slot)(p, next, key, hv);
     }
     ((KEY *)next)[DIR * (ptrdiff_t)n] = key;
     uint64_t *d = p->next_cnt + DIR * (ptrdiff_t)n * cw;
@@ -74,7 +82,7 @@ static inline int SIDE(put)(plugs *p, const KEY *next, KEY key, const uint64_t *
         d[j] = src[j];
     for (; j < cw; j++)
         d[j] = 0;
-    p->table[h] = (uint32_t)(n + 1);
+    p->table[h] = ((uint32_t)(hv >> 32) & ~p->tmask) | (uint32_t)(n + 1);
     p->next.n = n + 1;
     return 1;
 }
