@@ -206,7 +206,8 @@ static int overflow(plugs *p)
     return 0;
 }
 
-#define FAN_IN_BITS 13  /* a child's parents: 49 pairs x 3 moves x 42 flips < 2^13 */
+#define MOST_MOVES 3    /* moves of a pair (PLUGS_ENTRY: the number, then 3 moves) */
+#define FAN_IN_BITS 13  /* a child's parents: 49 pairs x 3 moves x (42 flips or none) < 2^13 */
 
 /* The words of a count of the next layer: the largest of L's, FAN_IN_BITS wider. */
 static int next_words(const plugs *p, const layer *L)

@@ -88,27 +88,28 @@ static inline int SIDE(put)(plugs *p, const KEY *next, KEY key, const uint64_t *
 }
 
 /* The most states the next layer may hold while `left` states of the current
- * are still to be expanded, the buffers grown if it is under `need` (the
- * origins moved with them): 0 past the memory limit. */
+ * are still to be expanded. */
+static size_t SIDE(allowed)(const plugs *p, size_t left)
+{
+    size_t kb = p->keys.bytes / sizeof(KEY), cb = p->cnt.bytes / 8, cwc = (size_t)p->cur.cw;
+    size_t by_keys = kb > left ? kb - left : 0;
+    size_t by_cnt = cb > left * cwc ? (cb - left * cwc) / (size_t)p->next.cw : 0;
+    return by_keys < by_cnt ? by_keys : by_cnt;
+}
+
+/* SIDE(allowed), the buffers grown first if it is under `need` (the origins
+ * moved with them): 0 past the memory limit. */
 static size_t SIDE(room)(plugs *p, size_t left, size_t need)
 {
-    size_t ks = sizeof(KEY), cwc = (size_t)p->cur.cw, cwn = (size_t)p->next.cw;
-    size_t kc = left * ks, cc = left * cwc * 8, n = p->next.n;
-    for (int grown = 0;; grown = 1) {
-        size_t kb = p->keys.bytes / ks, cb = p->cnt.bytes / 8;
-        size_t most = kb > left ? kb - left : 0;
-        size_t by_cnt = cb > left * cwc ? (cb - left * cwc) / cwn : 0;
-        if (by_cnt < most)
-            most = by_cnt;
-        if (most >= need || grown)
-            return most >= need ? most : 0;
-        size_t kn = need * ks, cn = need * cwn * 8;  /* the layers would meet: grow */
-        int ok = DIR > 0 ? room(p, &p->keys, kn, kc, kc) && room(p, &p->cnt, cn, cc, cc)
-                         : room(p, &p->keys, kc, kn, n * ks) && room(p, &p->cnt, cc, cn, n * cwn * 8);
-        origins(p);
-        if (!ok)
-            return 0;
-    }
+    size_t most = SIDE(allowed)(p, left);
+    if (most >= need)
+        return most;
+    size_t ks = sizeof(KEY), cwc = (size_t)p->cur.cw, cwn = (size_t)p->next.cw, n = p->next.n;
+    size_t kc = left * ks, cc = left * cwc * 8, kn = need * ks, cn = need * cwn * 8;
+    int ok = DIR > 0 ? room(p, &p->keys, kn, kc, kc) && room(p, &p->cnt, cn, cc, cc)
+                     : room(p, &p->keys, kc, kn, n * ks) && room(p, &p->cnt, cc, cn, n * cwn * 8);
+    origins(p);
+    return ok ? SIDE(allowed)(p, left) : 0;  /* grown for need: at least so many */
 }
 
 /* The states of the current layer are taken from the last, the one nearest
@@ -123,7 +124,8 @@ static int SIDE(step)(plugs *p)
     KEY all = (((KEY)1) << (3 * (W + 1))) - 1, clear = ~(((KEY)63) << shift);
     size_t most = 0;  /* the next layer's states allowed, for a current layer larger than now */
     for (size_t i = cur->n; i-- > 0;) {
-        if (p->next.n + 3 > most && (most = SIDE(room)(p, i + 1, p->next.n + 3)) == 0)
+        if (p->next.n + MOST_MOVES > most &&
+            (most = SIDE(room)(p, i + 1, p->next.n + MOST_MOVES)) == 0)
             return PLUGS_ENOMEM;
         const KEY *next = p->next_key;
         KEY key = ((const KEY *)p->cur_key)[-DIR * (ptrdiff_t)i];
