@@ -54,9 +54,6 @@ from .translate import Layout, Translation
 SOLVER = "cadical195"
 CUTS = ("lazy", "propagator")
 DEFAULT_CUTS = "lazy"  # measured faster (benchmarks/sat_vs_best.py)
-def install_hint() -> str:
-    """What to do when python-sat is missing (naming the distribution xcc came in)."""
-    return f"engine 'sat' needs python-sat: {install_hint_of('sat')}"
 MAX_COLOR_TABLE = 50_000_000  # items x (colors + 1): the C translation's dense table
 SOLVER_COUNTERS = ("conflicts", "decisions", "propagations", "restarts")  # CaDiCaL's own
 CONFLICTS = 20_000          # conflicts per limited solve: how soon Ctrl-C is answered
@@ -68,6 +65,11 @@ BYTES_PER_ENTRY = 1_000     # the up-front estimate, before anything is built
 BYTES_PER_LITERAL = 72      # CaDiCaL's copy of the formula, checked before it is made
 BLOCKING_BYTES = (5, 64)    # per literal, per clause, of the clauses added while enumerating
 WARN_BYTES = 256 << 20      # warn when the added clauses pass this
+
+
+def install_hint() -> str:
+    """What to do when python-sat is missing (naming the distribution xcc came in)."""
+    return f"engine 'sat' needs python-sat: {install_hint_of('sat')}"
 
 
 # While inside, Ctrl-C, SIGTERM and SIGHUP are only noted; on leaving, a noted one
